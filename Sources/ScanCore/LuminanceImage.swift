@@ -1,0 +1,141 @@
+/// An 8-bit luminance plane (0 = black, 255 = white), row-major, origin top left, x right, y down.
+///
+/// The pixel at (x, y) is `storage[offset + y * stride + x]`. Cropping shares `storage` (no copy):
+/// a crop is a window with another `offset`, `width` and `height`.
+///
+/// ```swift
+/// let image = LuminanceImage(width: 2, height: 1, pixels: [0, 255])
+/// image[1, 0]   // 255
+/// ```
+public struct LuminanceImage: Sendable, Equatable {
+    /// Backing bytes, possibly shared with other crops of the same plane.
+    public let storage: [UInt8]
+    /// Index in `storage` of pixel (0, 0).
+    public let offset: Int
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Distance in bytes between the starts of two rows.
+    public let stride: Int
+
+    /// Wraps an existing plane. `storage` must hold `offset + (height - 1) * stride + width` bytes.
+    /// - Precondition: the sizes are consistent (checked; violating it is a programming error).
+    public init(storage: [UInt8], offset: Int = 0, width: Int, height: Int, stride: Int) {
+        precondition(width >= 0 && height >= 0 && stride >= width && offset >= 0)
+        precondition(height == 0 || storage.count >= offset + (height - 1) * stride + width)
+        self.storage = storage
+        self.offset = offset
+        self.width = width
+        self.height = height
+        self.stride = stride
+    }
+
+    /// A tightly packed image (`stride == width`).
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        self.init(storage: pixels, width: width, height: height, stride: width)
+    }
+
+    /// A uniform image of the given value.
+    public init(width: Int, height: Int, filledWith value: UInt8) {
+        self.init(width: width, height: height, pixels: [UInt8](repeating: value, count: width * height))
+    }
+
+    /// Luminance at (x, y). Precondition: inside the image.
+    @inlinable public subscript(x: Int, y: Int) -> UInt8 {
+        storage[offset + y * stride + x]
+    }
+
+    /// A zero-copy window of this image.
+    /// - Throws: ``ScanError/invalidRegion(_:)`` when the rectangle is empty or leaves the image.
+    public func cropped(x: Int, y: Int, width w: Int, height h: Int) throws -> LuminanceImage {
+        guard x >= 0, y >= 0, w > 0, h > 0, x + w <= width, y + h <= height else {
+            throw ScanError.invalidRegion("crop \(w)x\(h)+\(x)+\(y) is outside the \(width)x\(height) image")
+        }
+        return LuminanceImage(storage: storage, offset: offset + y * stride + x, width: w, height: h, stride: stride)
+    }
+
+    /// The pixels as a tightly packed array of `width * height` bytes (copies only when needed).
+    public var packedPixels: [UInt8] {
+        if offset == 0 && stride == width && storage.count == width * height { return storage }
+        var out = [UInt8](repeating: 0, count: width * height)
+        storage.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    let s = offset + y * stride
+                    for x in 0..<width { dst[y * width + x] = src[s + x] }
+                }
+            }
+        }
+        return out
+    }
+
+    /// One row as a new array of `width` bytes.
+    public func row(_ y: Int) -> [UInt8] {
+        let s = offset + y * stride
+        return Array(storage[s..<(s + width)])
+    }
+
+    /// One column as a new array of `height` bytes (top to bottom).
+    public func column(_ x: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: height)
+        storage.withUnsafeBufferPointer { src in
+            for y in 0..<height { out[y] = src[offset + y * stride + x] }
+        }
+        return out
+    }
+
+    /// The photographic negative (255 − value), packed.
+    public func inverted() -> LuminanceImage {
+        var out = packedPixels
+        out.withUnsafeMutableBufferPointer { buf in
+            for i in buf.indices { buf[i] = 255 &- buf[i] }
+        }
+        return LuminanceImage(width: width, height: height, pixels: out)
+    }
+
+    /// The image rotated by 90° clockwise (the result is `height` wide and `width` high).
+    ///
+    /// A point (x, y) of this image lands at (height − 1 − y, x) in the result.
+    public func rotated90Clockwise() -> LuminanceImage {
+        let w = height, h = width
+        var out = [UInt8](repeating: 0, count: w * h)
+        storage.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    let s = offset + y * stride
+                    let nx = height - 1 - y
+                    for x in 0..<width { dst[x * w + nx] = src[s + x] }
+                }
+            }
+        }
+        return LuminanceImage(width: w, height: h, pixels: out)
+    }
+
+    /// A copy shrunk by an integer `factor` in both directions by averaging `factor × factor` blocks.
+    /// The result is `width / factor` × `height / factor` (at least 1×1); (x, y) here maps to
+    /// (x · factor + factor/2, y · factor + factor/2) in this image.
+    public func downscaled(by factor: Int) -> LuminanceImage {
+        precondition(factor >= 1)
+        if factor == 1 { return LuminanceImage(width: width, height: height, pixels: packedPixels) }
+        let w = max(1, width / factor), h = max(1, height / factor)
+        var out = [UInt8](repeating: 0, count: w * h)
+        let area = factor * factor
+        storage.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for by in 0..<h {
+                    for bx in 0..<w {
+                        var sum = 0
+                        for dy in 0..<factor {
+                            let yy = min(height - 1, by * factor + dy)
+                            let s = offset + yy * stride
+                            for dx in 0..<factor { sum += Int(src[s + min(width - 1, bx * factor + dx)]) }
+                        }
+                        dst[by * w + bx] = UInt8((sum + area / 2) / area)
+                    }
+                }
+            }
+        }
+        return LuminanceImage(width: w, height: h, pixels: out)
+    }
+}
