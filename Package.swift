@@ -7,22 +7,16 @@ let package = Package(
     name: "scanctl",
     products: [
         .library(name: "ScanCore", targets: ["ScanCore"]),
-        .library(name: "ScanImageIO", targets: ["ScanImageIO"]),
     ],
     targets: [
-        // System libraries (module maps only).
-        .systemLibrary(
-            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16",
-            providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(
-            name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
-            providers: [.apt(["libturbojpeg0-dev"])]),
-
         // Core model, image kernels, plugin contract. Knows no symbology.
         .target(name: "ScanCore", path: "Sources/ScanCore"),
-        .target(name: "ScanImageIO", dependencies: ["ScanCore", "CPNG", "CTurboJPEG"], path: "Sources/ScanImageIO"),
 
-        .testTarget(name: "ScanImageIOTests", dependencies: ["ScanImageIO"], path: "Tests/ScanImageIOTests"),
+        // Decoder plugins: one target per symbology family, depending on ScanCore only.
 
+        // The one place that lists the built-in plugins.
+
+
+        .testTarget(name: "ScanCoreTests", dependencies: ["ScanCore"], path: "Tests/ScanCoreTests"),
     ]
 )

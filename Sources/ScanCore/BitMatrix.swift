@@ -1,0 +1,68 @@
+/// A binarized image: one byte per pixel, 1 = dark (a bar or a dark module), 0 = light.
+///
+/// Row-major, origin top left, x right, y down, `width * height` bytes. One byte per pixel (rather than
+/// one bit) keeps run extraction and sampling branch-free and vectorizable; memory is still small
+/// (0.9 MB for a 1280×720 frame).
+public struct BitMatrix: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// `width * height` bytes, each 0 or 1 (writing other values is a programming error).
+    public var bits: [UInt8]
+
+    /// An all-light matrix.
+    public init(width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0)
+        self.width = width
+        self.height = height
+        self.bits = [UInt8](repeating: 0, count: width * height)
+    }
+
+    /// Wraps bytes that are 0 or 1. Precondition: `bits.count == width * height`.
+    public init(width: Int, height: Int, bits: [UInt8]) {
+        precondition(bits.count == width * height)
+        self.width = width
+        self.height = height
+        self.bits = bits
+    }
+
+    /// True when (x, y) is dark. Precondition: inside the matrix.
+    @inlinable public subscript(x: Int, y: Int) -> Bool {
+        get { bits[y * width + x] != 0 }
+        set { bits[y * width + x] = newValue ? 1 : 0 }
+    }
+
+    /// Run lengths along row `y`, left to right, alternating light and dark and starting with light
+    /// (the first run is 0 when the row starts dark). The runs add up to `width`.
+    public func rowRuns(_ y: Int) -> [Int] {
+        bits.withUnsafeBufferPointer { buf in
+            BitMatrix.runs(count: width) { buf[y * width + $0] }
+        }
+    }
+
+    /// Run lengths along column `x`, top to bottom, in the same convention as ``rowRuns(_:)``.
+    public func columnRuns(_ x: Int) -> [Int] {
+        bits.withUnsafeBufferPointer { buf in
+            BitMatrix.runs(count: height) { buf[$0 * width + x] }
+        }
+    }
+
+    @inline(__always)
+    static func runs(count: Int, _ at: (Int) -> UInt8) -> [Int] {
+        var runs: [Int] = []
+        runs.reserveCapacity(64)
+        var current: UInt8 = 0
+        var length = 0
+        for i in 0..<count {
+            let v = at(i)
+            if v == current {
+                length += 1
+            } else {
+                runs.append(length)
+                current = v
+                length = 1
+            }
+        }
+        runs.append(length)
+        return runs
+    }
+}

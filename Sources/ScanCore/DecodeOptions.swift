@@ -1,0 +1,48 @@
+/// Every knob of decoding, one line each with its default. The session YAML uses the same names in
+/// snake_case (`try_harder`, `max_symbols`, …).
+public struct DecodeOptions: Sendable, Equatable {
+    /// Formats wanted; empty means every format the registry has. Default: empty.
+    public var formats: Set<BarcodeFormat> = []
+    /// Spend more time: more scan lines, the second binarizer, smaller symbols. Default: true.
+    public var tryHarder: Bool = true
+    /// Also look at 90° (linear symbols along columns). Default: true.
+    public var tryRotate: Bool = true
+    /// Also look for light-on-dark symbols. Default: true.
+    public var tryInvert: Bool = true
+    /// Also look at downscaled copies of large images (helps blurry or huge photos). Default: true.
+    public var tryDownscale: Bool = true
+    /// Which binarizer matrix symbologies start from. Default: `.local`.
+    public var binarizer: BinarizerKind = .local
+    /// The image holds exactly one symbol, axis-aligned, possibly without a quiet zone. Default: false.
+    public var pure: Bool = false
+    /// Stop after this many symbols (0 = no limit). Default: 0.
+    public var maxSymbols: Int = 0
+    /// What to do with EAN-2/EAN-5 add-ons after EAN/UPC symbols. Default: `.read`.
+    public var eanAddOn: EANAddOnPolicy = .read
+    /// Minimum scan lines that must agree on a linear symbol before it is reported (1 or more).
+    /// Default: 2, lowered to 1 automatically for images too short to hold two lines.
+    public var minLineAgreement: Int = 2
+
+    public init() {}
+
+    /// True when `format` is wanted (an empty `formats` wants everything).
+    public func wants(_ format: BarcodeFormat) -> Bool { formats.isEmpty || formats.contains(format) }
+}
+
+/// EAN-2 / EAN-5 add-on handling (GS1 General Specifications §5.2.2.4).
+public enum EANAddOnPolicy: String, Sendable, CaseIterable, Codable {
+    /// Do not look for add-ons; report the main symbol alone.
+    case ignore
+    /// Read an add-on when present; report the main symbol alone otherwise.
+    case read
+    /// Report only symbols that have an add-on.
+    case require
+}
+
+/// The binarizer a plugin starts from (both are computed lazily by ``FrameContext``).
+public enum BinarizerKind: String, Sendable, CaseIterable, Codable {
+    /// Block-based local thresholds: robust to uneven light (``LocalBinarizer``).
+    case local
+    /// One threshold for the whole image from its histogram (``GlobalHistogramBinarizer``).
+    case globalHistogram = "global_histogram"
+}

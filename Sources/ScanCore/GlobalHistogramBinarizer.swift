@@ -1,0 +1,60 @@
+/// One threshold for the whole image, chosen from its luminance histogram by Otsu's method
+/// (the threshold that maximises the between-class variance of dark and light pixels;
+/// N. Otsu, IEEE Trans. SMC-9(1), 1979).
+///
+/// Fast and exact for evenly lit images and clean renderings; fails under strong shading, which is what
+/// ``LocalBinarizer`` is for.
+public enum GlobalHistogramBinarizer {
+    /// The Otsu threshold of `image`: pixels with luminance `<= threshold` are dark.
+    /// A uniform image gets the threshold -1 (nothing dark) when bright, 255 (all dark) never.
+    public static func threshold(of image: LuminanceImage) -> Int {
+        var histogram = [Int](repeating: 0, count: 256)
+        image.storage.withUnsafeBufferPointer { src in
+            for y in 0..<image.height {
+                let s = image.offset + y * image.stride
+                for x in 0..<image.width { histogram[Int(src[s + x])] += 1 }
+            }
+        }
+        return otsuThreshold(histogram)
+    }
+
+    /// Otsu's threshold of a 256-bin histogram; -1 when the histogram has a single occupied bin.
+    public static func otsuThreshold(_ histogram: [Int]) -> Int {
+        let total = histogram.reduce(0, +)
+        guard total > 0 else { return -1 }
+        var sumAll = 0.0
+        for (v, n) in histogram.enumerated() { sumAll += Double(v * n) }
+        var weightDark = 0, sumDark = 0.0, best = -1.0, threshold = -1
+        for t in 0..<255 {
+            weightDark += histogram[t]
+            if weightDark == 0 { continue }
+            let weightLight = total - weightDark
+            if weightLight == 0 { break }
+            sumDark += Double(t * histogram[t])
+            let meanDark = sumDark / Double(weightDark)
+            let meanLight = (sumAll - sumDark) / Double(weightLight)
+            let between = Double(weightDark) * Double(weightLight) * (meanDark - meanLight) * (meanDark - meanLight)
+            if between > best {
+                best = between
+                threshold = t
+            }
+        }
+        return threshold
+    }
+
+    /// Binarizes `image` with its Otsu threshold.
+    public static func binarize(_ image: LuminanceImage) -> BitMatrix {
+        let t = threshold(of: image)
+        var bits = [UInt8](repeating: 0, count: image.width * image.height)
+        image.storage.withUnsafeBufferPointer { src in
+            bits.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<image.height {
+                    let s = image.offset + y * image.stride
+                    let d = y * image.width
+                    for x in 0..<image.width { dst[d + x] = Int(src[s + x]) <= t ? 1 : 0 }
+                }
+            }
+        }
+        return BitMatrix(width: image.width, height: image.height, bits: bits)
+    }
+}
