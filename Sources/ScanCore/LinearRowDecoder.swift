@@ -23,6 +23,7 @@ public struct ScanLine: Sendable {
         var r = Array(runs.reversed())
         // Even indices are light, so an even count ends dark: reversed, it starts dark.
         if runs.count % 2 == 0 { r.insert(0, at: 0) }
+        if r.count > 1 && r.last == 0 { r.removeLast() }  // the original started dark
         return ScanLine(runs: r)
     }
 }

@@ -97,7 +97,7 @@ public enum LinearScanner {
         _ matrix: BitMatrix, axis: Axis, index: Int, options: DecodeOptions, decoder: some LinearRowDecoder
     ) -> [Hit] {
         let line = ScanLine(runs: axis == .rows ? matrix.rowRuns(index) : matrix.columnRuns(index))
-        guard line.runs.count >= 6 else { return [] }  // fewer than three bars: nothing to read
+        guard line.runs.count >= 4 else { return [] }  // fewer than two bars: nothing to read
         var hits: [Hit] = []
         for m in decoder.decodeRow(line, options: options) where options.wants(m.format) {
             hits.append(Hit(match: m, reversed: false, line: index, length: line.length))

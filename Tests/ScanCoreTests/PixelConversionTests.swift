@@ -1,0 +1,60 @@
+import Testing
+@testable import ScanCore
+
+/// Exact luminance values for every pixel format (Rec. 601 integer luma, see Frame+Luminance.swift).
+struct PixelConversionTests {
+    @Test func lumaFormulaEndpointsAndPrimaries() {
+        #expect(Frame.luma(r: 0, g: 0, b: 0) == 0)
+        #expect(Frame.luma(r: 255, g: 255, b: 255) == 255)
+        #expect(Frame.luma(r: 255, g: 0, b: 0) == 77)   // (77*255+128)>>8 = 77
+        #expect(Frame.luma(r: 0, g: 255, b: 0) == 149)  // (150*255+128)>>8 = 149
+        #expect(Frame.luma(r: 0, g: 0, b: 255) == 29)   // (29*255+128)>>8 = 29
+        #expect(Frame.luma(r: 100, g: 150, b: 200) == 141)  // (7700+22500+5800+128)>>8 = 141
+    }
+
+    @Test func gray8WithPaddedStride() throws {
+        let frame = try Frame(pixels: [1, 2, 99, 3, 4, 99], format: .gray8, width: 2, height: 2, stride: 3)
+        let lum = frame.luminance()
+        #expect(lum.packedPixels == [1, 2, 3, 4])
+    }
+
+    @Test func rgbBgrRgbaAgree() throws {
+        let rgb = try Frame(pixels: [255, 0, 0, 0, 255, 0], format: .rgb24, width: 2, height: 1)
+        let bgr = try Frame(pixels: [0, 0, 255, 0, 255, 0], format: .bgr24, width: 2, height: 1)
+        let rgba = try Frame(pixels: [255, 0, 0, 7, 0, 255, 0, 0], format: .rgba32, width: 2, height: 1)
+        #expect(rgb.luminance().packedPixels == [77, 149])
+        #expect(bgr.luminance().packedPixels == [77, 149])
+        #expect(rgba.luminance().packedPixels == [77, 149])
+    }
+
+    @Test func packedYUVTakesLumaSamples() throws {
+        // Two pixels: Y0=10, Y1=20 with chroma 128.
+        let yuyv = try Frame(pixels: [10, 128, 20, 128], format: .yuyv, width: 2, height: 1)
+        let uyvy = try Frame(pixels: [128, 10, 128, 20], format: .uyvy, width: 2, height: 1)
+        #expect(yuyv.luminance().packedPixels == [10, 20])
+        #expect(uyvy.luminance().packedPixels == [10, 20])
+    }
+
+    @Test func planarYUVUsesTheLumaPlane() throws {
+        // 2x2 luma + chroma planes.
+        let nv12 = try Frame(pixels: [1, 2, 3, 4, 128, 128], format: .nv12, width: 2, height: 2)
+        let i420 = try Frame(pixels: [5, 6, 7, 8, 128, 128], format: .i420, width: 2, height: 2)
+        #expect(nv12.luminance().packedPixels == [1, 2, 3, 4])
+        #expect(i420.luminance().packedPixels == [5, 6, 7, 8])
+    }
+
+    @Test func frameByteCounts() {
+        #expect(PixelFormat.nv12.frameByteCount(width: 640, height: 480, stride: 640) == 460_800)
+        #expect(PixelFormat.i420.frameByteCount(width: 640, height: 480, stride: 640) == 460_800)
+        #expect(PixelFormat.yuyv.frameByteCount(width: 640, height: 480, stride: 1280) == 614_400)
+        #expect(PixelFormat.i420.frameByteCount(width: 3, height: 3, stride: 3) == 9 + 2 * 2 * 2)
+    }
+
+    @Test func shortBufferOrStrideIsAnError() {
+        #expect(throws: ScanError.self) { try Frame(pixels: [0, 0, 0], format: .gray8, width: 2, height: 2) }
+        #expect(throws: ScanError.self) {
+            try Frame(pixels: [UInt8](repeating: 0, count: 12), format: .rgb24, width: 2, height: 2, stride: 5)
+        }
+        #expect(throws: ScanError.self) { try Frame(pixels: [], format: .gray8, width: 0, height: 1) }
+    }
+}
