@@ -1,0 +1,24 @@
+# scanctl: see README.md. Every target installs the Debian packages it needs first.
+SWIFT ?= swift
+SCANCTL := .build/release/scanctl
+
+.PHONY: setup build release demo test clean
+
+setup:
+	@scripts/install-deps.sh
+
+build: setup
+	$(SWIFT) build
+
+release: setup
+	$(SWIFT) build -c release --product scanctl
+
+# Decodes the bundled sample images and prints what they hold.
+demo: release
+	$(SCANCTL) decode samples/*
+
+test: setup
+	$(SWIFT) test
+
+clean:
+	rm -rf .build

@@ -1,0 +1,16 @@
+import EANUPC
+import ScanCore
+
+/// The decoder plugins linked into scanctl: the one place that lists them.
+///
+/// A new symbology target adds one line here (and a dependency in Package.swift); nothing else in the
+/// core changes.
+public enum BuiltinPlugins {
+    /// Every built-in plugin, in the order they run.
+    public static let decoders: [any SymbologyDecoder] = [
+        EANUPCDecoder()
+    ]
+
+    /// A registry holding every built-in plugin.
+    public static func registry() -> DecoderRegistry { DecoderRegistry(decoders) }
+}

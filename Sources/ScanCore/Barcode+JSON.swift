@@ -1,0 +1,108 @@
+import Foundation
+
+extension Barcode {
+    /// The result as the JSON object `scanctl decode --json` prints and session outputs extend:
+    /// snake_case keys `format`, `raw_value` (string or null), `raw_bytes` (base64), `display_value`,
+    /// `value_type`, `corner_points` ([[x, y] × 4], pixels), `bounding_box` ({x, y, width, height}, pixels),
+    /// `symbology_identifier`, `error_correction_level`, `orientation` (degrees), `is_mirrored`,
+    /// `is_inverted`, `structured_append` ({index, count, id} or null) and `metadata` (string map).
+    public var jsonObject: [String: JSONValue] {
+        var o: [String: JSONValue] = [
+            "format": .string(format.name),
+            "raw_value": rawValue.map(JSONValue.string) ?? .null,
+            "raw_bytes": .string(Data(rawBytes).base64EncodedString()),
+            "display_value": .string(displayValue),
+            "value_type": .string(valueType.name),
+            "corner_points": .array(cornerPoints.map { .array([.number($0.x), .number($0.y)]) }),
+            "symbology_identifier": .string(symbologyIdentifier),
+            "error_correction_level": errorCorrectionLevel.map(JSONValue.string) ?? .null,
+            "orientation": .number(orientation),
+            "is_mirrored": .bool(isMirrored),
+            "is_inverted": .bool(isInverted),
+            "metadata": .object(metadata.mapValues(JSONValue.string)),
+        ]
+        let box = boundingBox
+        o["bounding_box"] = .object([
+            "x": .number(box.x), "y": .number(box.y), "width": .number(box.width), "height": .number(box.height),
+        ])
+        if let sa = structuredAppend {
+            o["structured_append"] = .object([
+                "index": .number(Double(sa.index)), "count": .number(Double(sa.count)), "id": .string(sa.id),
+            ])
+        } else {
+            o["structured_append"] = .null
+        }
+        return o
+    }
+}
+
+/// A JSON value with a compact, deterministic serialisation (object keys sorted; integral numbers
+/// without a fraction; at most 3 decimals otherwise), used for every JSON line scanctl prints.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// The value serialised on one line.
+    public var serialized: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n): out += JSONValue.format(n)
+        case .string(let s): JSONValue.writeString(s, to: &out)
+        case .array(let a):
+            out += "["
+            for (i, v) in a.enumerated() {
+                if i > 0 { out += "," }
+                v.write(to: &out)
+            }
+            out += "]"
+        case .object(let o):
+            out += "{"
+            for (i, key) in o.keys.sorted().enumerated() {
+                if i > 0 { out += "," }
+                JSONValue.writeString(key, to: &out)
+                out += ":"
+                o[key]?.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    static func format(_ n: Double) -> String {
+        guard n.isFinite else { return "null" }
+        if n == n.rounded() && abs(n) < 1e15 { return String(Int64(n)) }
+        let rounded = (n * 1000).rounded() / 1000
+        if rounded == rounded.rounded() { return String(Int64(rounded)) }
+        return String(rounded)
+    }
+
+    static func writeString(_ s: String, to out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,157 @@
+import Dispatch
+import Foundation
+import BuiltinPlugins
+import ScanCore
+import ScanImageIO
+import Synchronization
+
+/// `scanctl decode [options] IMAGE...`: decode image files and print what they hold.
+enum DecodeCommand {
+    static let help = """
+        USAGE: scanctl decode [options] IMAGE...
+
+        Decodes every symbol in each image (PNG, JPEG, PGM/PPM) and prints one line per symbol:
+        'FORMAT: VALUE', with the file name first when several images are given.
+
+        OPTIONS:
+          --formats LIST        Comma-separated formats to look for (default: all). See 'scanctl plugins'.
+          --json                One JSON object per symbol and line (snake_case keys; see Docs/cli.md).
+          --fast                Try-harder off: fewer scan lines, one binarizer.
+          --pure                The image is one symbol, axis-aligned, perhaps without a quiet zone.
+          --no-rotate           Do not look for symbols turned by 90 degrees.
+          --no-invert           Do not look for light-on-dark symbols.
+          --no-downscale        Do not retry large images at a lower resolution.
+          --binarizer NAME      local (default) or global_histogram.
+          --ean-addon POLICY    EAN-2/EAN-5 add-ons: ignore, read (default) or require.
+          --max-symbols N       Report at most N symbols per image (default 0: no limit).
+          --max-pixels N        Refuse images larger than N pixels (default 100000000).
+          -h, --help            Show this help.
+
+        EXIT STATUS: 0 when at least one symbol was found, 1 when none, 2 for a usage error or an
+        image that could not be read (the other images are still decoded).
+        """
+
+    struct Settings {
+        var options = DecodeOptions()
+        var json = false
+        var limits = ImageLimits.default
+        var files: [String] = []
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let settings: Settings
+        do {
+            guard let parsed = try parse(arguments) else {
+                print(help)
+                return ExitStatus.success
+            }
+            settings = parsed
+        } catch {
+            Console.error("\(error)\nRun 'scanctl decode --help' for usage.")
+            return ExitStatus.usage
+        }
+        return decodeAll(settings)
+    }
+
+    /// Parses the arguments; `nil` when help was asked for.
+    static func parse(_ arguments: [String]) throws -> Settings? {
+        var p = OptionParser(arguments)
+        var s = Settings()
+        let known = BuiltinPlugins.registry().formats
+        while let option = p.nextOption() {
+            switch option {
+            case "-h", "--help": return nil
+            case "--json": try p.flag(option); s.json = true
+            case "--fast": try p.flag(option); s.options.tryHarder = false
+            case "--pure": try p.flag(option); s.options.pure = true
+            case "--no-rotate": try p.flag(option); s.options.tryRotate = false
+            case "--no-invert": try p.flag(option); s.options.tryInvert = false
+            case "--no-downscale": try p.flag(option); s.options.tryDownscale = false
+            case "--formats":
+                s.options.formats = try parseFormats(try p.value(for: option), known: known)
+            case "--binarizer":
+                let v = try p.value(for: option)
+                guard let kind = BinarizerKind(rawValue: v) else {
+                    throw OptionParser.UsageError(description: "--binarizer takes local or global_histogram, not '\(v)'")
+                }
+                s.options.binarizer = kind
+            case "--ean-addon":
+                let v = try p.value(for: option)
+                guard let policy = EANAddOnPolicy(rawValue: v) else {
+                    throw OptionParser.UsageError(description: "--ean-addon takes ignore, read or require, not '\(v)'")
+                }
+                s.options.eanAddOn = policy
+            case "--max-symbols": s.options.maxSymbols = try p.integer(for: option, in: 0...1_000_000)
+            case "--max-pixels": s.limits.maxPixels = try p.integer(for: option, in: 1...Int(Int32.max) * 4)
+            default: throw OptionParser.UsageError(description: "unknown option '\(option)'")
+            }
+        }
+        s.files = p.operands
+        guard !s.files.isEmpty else { throw OptionParser.UsageError(description: "no image given") }
+        return s
+    }
+
+    /// Parses `ean13,upc-a,QR Code`; an unknown name is an error listing the known ones.
+    static func parseFormats(_ list: String, known: Set<BarcodeFormat>) throws -> Set<BarcodeFormat> {
+        var out: Set<BarcodeFormat> = []
+        for item in list.split(separator: ",") {
+            guard let f = BarcodeFormat(parsing: String(item)), known.contains(f) else {
+                let names = known.sorted().map(\.name).joined(separator: ", ")
+                throw OptionParser.UsageError(description: "unknown format '\(item)'; known: \(names)")
+            }
+            out.insert(f)
+        }
+        guard !out.isEmpty else { throw OptionParser.UsageError(description: "--formats needs at least one format") }
+        return out
+    }
+
+    /// What one file gave: its symbols, or the error that stopped it.
+    enum Outcome: Sendable {
+        case decoded([Barcode])
+        case failed(String)
+    }
+
+    /// Decodes the files in parallel on all cores and prints the results in the order given.
+    static func decodeAll(_ s: Settings) -> Int32 {
+        let registry = BuiltinPlugins.registry()
+        let outcomes = Mutex([Outcome?](repeating: nil, count: s.files.count))
+        let files = s.files, options = s.options, limits = s.limits
+        DispatchQueue.concurrentPerform(iterations: files.count) { i in
+            let outcome: Outcome
+            do {
+                let frame = try ImageReader.read(contentsOf: files[i], limits: limits)
+                outcome = .decoded(registry.decode(frame, options: options))
+            } catch {
+                outcome = .failed(error.description)
+            }
+            outcomes.withLock { $0[i] = outcome }
+        }
+        var found = 0, failed = 0
+        let all = outcomes.withLock { $0 }
+        for (file, outcome) in zip(files, all) {
+            switch outcome {
+            case .decoded(let codes)?:
+                found += codes.count
+                for code in codes { print(line(for: code, file: file, json: s.json, several: files.count > 1)) }
+            case .failed(let message)?:
+                failed += 1
+                Console.error(message)
+            case nil:
+                failed += 1
+                Console.error("\(file): not decoded")
+            }
+        }
+        if failed > 0 { return ExitStatus.usage }
+        return found > 0 ? ExitStatus.success : ExitStatus.nothingFound
+    }
+
+    static func line(for code: Barcode, file: String, json: Bool, several: Bool) -> String {
+        if json {
+            var o = code.jsonObject
+            o["file"] = .string(file)
+            return JSONValue.object(o).serialized
+        }
+        let text = "\(code.format.name): \(code.displayValue)"
+        return several ? "\(file): \(text)" : text
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+// scanctl: the command-line front end. Each subcommand lives in its own file.
+setvbuf(stdout, nil, _IOFBF, 1 << 16)
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status: Int32
+switch arguments.first {
+case "decode": status = DecodeCommand.run(Array(arguments.dropFirst()))
+case "plugins": status = PluginsCommand.run(Array(arguments.dropFirst()))
+case "help", "--help", "-h", nil:
+    print(Usage.main)
+    status = arguments.isEmpty ? ExitStatus.usage : ExitStatus.success
+case "--version":
+    print("scanctl \(Usage.version)")
+    status = ExitStatus.success
+case let other?:
+    Console.error("unknown command '\(other)'. Run 'scanctl --help' for the list of commands.")
+    status = ExitStatus.usage
+}
+fflush(stdout)
+exit(status)
