@@ -22,7 +22,8 @@ let package = Package(
         .target(name: "ScanCore", path: "Sources/ScanCore"),
         .target(name: "ScanImageIO", dependencies: ["ScanCore", "CPNG", "CTurboJPEG"], path: "Sources/ScanImageIO"),
 
-        .testTarget(name: "ScanImageIOTests", dependencies: ["ScanImageIO"], path: "Tests/ScanImageIOTests"),
+        .testTarget(
+            name: "ScanImageIOTests", dependencies: ["ScanImageIO", "CTurboJPEG"], path: "Tests/ScanImageIOTests"),
 
     ]
 )
