@@ -26,15 +26,13 @@ enum JPEGDecoder {
             tjDecompressHeader3(
                 handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
         }
-        guard headerResult == 0 else {
-            let message = errorMessage(handle)
+        guard headerResult == 0, width > 0, height > 0 else {
+            // libjpeg-turbo may accept a header cut before the frame header and report a 0×0 image.
+            let message = headerResult == 0 ? "no frame header (SOF)" : errorMessage(handle)
             if !structure.reachedScan {
                 throw ImageError.truncated(path: name, format: .jpeg, message: "data ends in the header (\(message))")
             }
             throw ImageError.corrupt(path: name, format: .jpeg, message: message)
-        }
-        guard width > 0, height > 0 else {
-            throw ImageError.corrupt(path: name, format: .jpeg, message: "image size \(width)x\(height) is empty")
         }
         try limits.check(width: Int(width), height: Int(height), path: name)
         if colorspace == TJCS_CMYK.rawValue || colorspace == TJCS_YCCK.rawValue {

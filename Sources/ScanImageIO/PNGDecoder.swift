@@ -19,10 +19,15 @@ import CPNG
 ///   0x8080 reads as 0x80, as other viewers show it. Files with gAMA/cHRM/iCCP are converted to sRGB by libpng.
 /// - 16-bit interlaced images take a detour around a libpng bug (see `decodeThroughLinear`); results agree
 ///   with the non-interlaced path.
-/// - Failures: a stream that ends before its IEND chunk is `truncated`; anything else libpng rejects is
+/// - Failures: a stream that ends before its IEND chunk is `truncated`, unless libpng already has all image
+///   data (only IEND missing), in which case the complete image is returned; anything else libpng rejects is
 ///   `corrupt` with libpng's message.
 enum PNGDecoder {
     static func decode(_ data: [UInt8], name: String, limits: ImageLimits) throws(ImageError) -> DecodedImage {
+        // libpng's begin_read reads on to the first IDAT; check the size from IHDR before that.
+        if let size = PNGChunks.declaredSize(data) {
+            try limits.check(width: size.width, height: size.height, path: name)
+        }
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
 
@@ -127,6 +132,15 @@ enum PNGDecoder {
 
 /// Small facts read straight from a PNG's bytes (PNG spec §5.3 chunk layout, §11.2.2 IHDR).
 enum PNGChunks {
+    /// Width and height declared by IHDR (PNG spec §11.2.2), when the chunk is present.
+    static func declaredSize(_ data: [UInt8]) -> (width: Int, height: Int)? {
+        guard data.count >= 24, data[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        func u32(_ at: Int) -> Int {
+            Int(data[at]) << 24 | Int(data[at + 1]) << 16 | Int(data[at + 2]) << 8 | Int(data[at + 3])
+        }
+        return (u32(16), u32(20))
+    }
+
     /// Whether IHDR declares 16-bit samples and Adam7 interlacing.
     static func isSixteenBitInterlaced(_ data: [UInt8]) -> Bool {
         // Signature (8), IHDR length and type (8), width (4), height (4), bit depth, colour type, compression,
