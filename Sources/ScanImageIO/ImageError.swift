@@ -1,0 +1,62 @@
+/// Why an image could not be read or written. Every case names the file (or the `name` given for
+/// in-memory bytes), so the message can be shown as it is.
+///
+/// ```swift
+/// do { _ = try ImageReader.read(contentsOf: "scan.jpg") }
+/// catch { print(error) }   // "scan.jpg: not an image (no PNG, JPEG or PGM/PPM signature)"
+/// ```
+public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nothing exists at the path.
+    case fileNotFound(path: String)
+    /// The path exists but cannot be read (permissions, a directory, a device or FIFO, an I/O error).
+    case unreadable(path: String, reason: String)
+    /// The file holds zero bytes.
+    case emptyFile(path: String)
+    /// The first bytes match none of the supported signatures (PNG, JPEG, PGM/PPM `P2` `P3` `P5` `P6`).
+    /// The file extension is never consulted.
+    case unknownFormat(path: String)
+    /// The data is damaged; `message` is the decoder's own explanation (libpng, libjpeg-turbo or ours).
+    case corrupt(path: String, format: ImageFormat, message: String)
+    /// The data ends before the image does; `message` says where.
+    case truncated(path: String, format: ImageFormat, message: String)
+    /// The header declares more pixels than ``ImageLimits/maxPixels``; detected before pixel memory is allocated.
+    case tooLarge(path: String, width: Int, height: Int, limit: Int)
+    /// A valid file in a variant this module does not decode (for example a CMYK JPEG), or a frame
+    /// format the PNG writer does not write.
+    case unsupported(path: String, format: ImageFormat, what: String)
+    /// Encoding or writing an image failed; `message` says why.
+    case writeFailed(path: String, message: String)
+
+    /// The file (or in-memory name) the error is about.
+    public var path: String {
+        switch self {
+        case .fileNotFound(let path), .unreadable(let path, _), .emptyFile(let path), .unknownFormat(let path),
+            .corrupt(let path, _, _), .truncated(let path, _, _), .tooLarge(let path, _, _, _),
+            .unsupported(let path, _, _), .writeFailed(let path, _):
+            return path
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path):
+            return "\(path): no such file"
+        case .unreadable(let path, let reason):
+            return "\(path): cannot read: \(reason)"
+        case .emptyFile(let path):
+            return "\(path): empty file"
+        case .unknownFormat(let path):
+            return "\(path): not an image (no PNG, JPEG or PGM/PPM signature)"
+        case .corrupt(let path, let format, let message):
+            return "\(path): corrupt \(format.name) data: \(message)"
+        case .truncated(let path, let format, let message):
+            return "\(path): truncated \(format.name) file: \(message)"
+        case .tooLarge(let path, let width, let height, let limit):
+            return "\(path): image of \(width)x\(height) pixels exceeds the limit of \(limit) pixels"
+        case .unsupported(let path, let format, let what):
+            return "\(path): unsupported \(format.name) variant: \(what)"
+        case .writeFailed(let path, let message):
+            return "\(path): cannot write PNG: \(message)"
+        }
+    }
+}

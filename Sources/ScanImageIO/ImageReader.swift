@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import ScanCore
+
+/// Reads PNG, JPEG and PGM/PPM images into ``ScanCore/Frame``s.
+///
+/// ```swift
+/// let frame = try ImageReader.read(contentsOf: "inbox/label.png")
+/// let plane = frame.luminance()       // Rec. 601 luma, 8-bit
+/// ```
+///
+/// - The format is chosen by the file's first bytes (``ImageFormat/detect(_:)``), never by its extension.
+/// - Grey sources give a `gray8` frame, colour sources an `rgb24` frame, tightly packed (`stride == width ×
+///   bytes per pixel`), origin top left, x right, y down. `source` is the path (or the given name).
+/// - Transparency (PNG alpha, tRNS) is composited on white. 16-bit and sub-8-bit samples are scaled to 8 bits.
+/// - JPEG EXIF orientation is applied, so the frame is upright (its width and height may swap).
+/// - Every failure is an ``ImageError`` naming the file; decoding never traps on bad input.
+///
+/// Safe to call from several threads at once (no shared state).
+public enum ImageReader {
+    /// Reads and decodes the image file at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: a file system path; only regular files are read (a FIFO or device is refused, so it never blocks).
+    ///   - limits: resource limits; the pixel count is checked from the header before decoding.
+    /// - Returns: a `gray8` or `rgb24` frame whose `source` is `path`.
+    /// - Throws: ``ImageError/fileNotFound(path:)``, ``ImageError/unreadable(path:reason:)``,
+    ///   ``ImageError/emptyFile(path:)`` and every error of ``read(data:name:limits:)``.
+    public static func read(contentsOf path: String, limits: ImageLimits = .default) throws(ImageError) -> Frame {
+        let bytes = try readFile(path)
+        return try read(data: bytes, name: path, limits: limits)
+    }
+
+    /// Decodes an image held in memory.
+    ///
+    /// - Parameters:
+    ///   - data: the whole encoded file.
+    ///   - name: what errors and `Frame.source` call this image (a path, `stdin`, a URL …).
+    ///   - limits: resource limits; the pixel count is checked from the header before decoding.
+    /// - Returns: a `gray8` or `rgb24` frame whose `source` is `name`.
+    /// - Throws: ``ImageError/emptyFile(path:)``, ``ImageError/unknownFormat(path:)``,
+    ///   ``ImageError/corrupt(path:format:message:)``, ``ImageError/truncated(path:format:message:)``,
+    ///   ``ImageError/tooLarge(path:width:height:limit:)``, ``ImageError/unsupported(path:format:what:)``.
+    public static func read(data: [UInt8], name: String, limits: ImageLimits = .default) throws(ImageError) -> Frame {
+        guard !data.isEmpty else { throw ImageError.emptyFile(path: name) }
+        guard let format = ImageFormat.detect(data) else { throw ImageError.unknownFormat(path: name) }
+        let decoded: DecodedImage
+        switch format {
+        case .png: decoded = try PNGDecoder.decode(data, name: name, limits: limits)
+        case .jpeg: decoded = try JPEGDecoder.decode(data, name: name, limits: limits)
+        case .pnm: decoded = try PNMDecoder.decode(data, name: name, limits: limits)
+        }
+        return try decoded.frame(source: name, format: format)
+    }
+
+    /// The whole content of a regular file, with typed errors.
+    static func readFile(_ path: String) throws(ImageError) -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw ImageError.fileNotFound(path: path) }
+            throw ImageError.unreadable(path: path, reason: systemMessage(code))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file"
+            throw ImageError.unreadable(path: path, reason: kind)
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ImageError.unreadable(path: path, reason: systemMessage(errno)) }
+        defer { close(fd) }
+
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in Glibc.read(fd, buffer.baseAddress, buffer.count) }
+            if count == 0 { break }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw ImageError.unreadable(path: path, reason: systemMessage(code))
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        guard !bytes.isEmpty else { throw ImageError.emptyFile(path: path) }
+        return bytes
+    }
+
+    private static func systemMessage(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}

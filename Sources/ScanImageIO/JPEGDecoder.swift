@@ -1,0 +1,74 @@
+import CTurboJPEG
+
+/// JPEG decoding through libjpeg-turbo's TurboJPEG API (`tjDecompressHeader3`, `tjDecompress2`).
+///
+/// - Baseline, extended and progressive (and arithmetic-coded, when libjpeg-turbo has it) 8-bit JPEGs.
+///   Greyscale JPEGs decode to 1 byte per pixel, YCbCr/RGB ones to RGB, with the accurate integer IDCT.
+/// - CMYK and YCCK JPEGs are refused as `unsupported` (their ink-to-RGB conversion depends on a colour profile
+///   and the Adobe inversion convention; a barcode scanner should not guess).
+/// - The EXIF orientation in APP1 (``EXIFOrientation``) is applied, so the pixels are upright.
+/// - Warnings: libjpeg's warnings on damaged entropy data (`TJFLAG_STOPONWARNING` is off) are accepted when
+///   the stream is complete (it has an EOI after the scan) — the image is returned as decoded. A stream that
+///   ends early (no EOI) is reported as `truncated` even though libjpeg could fill the missing part with
+///   grey: a half-grey frame would silently read as "no code", and a file still being written can be retried.
+/// - Errors: a header or scan that stops short is `truncated`; any other libjpeg error is `corrupt` with
+///   libjpeg-turbo's message.
+enum JPEGDecoder {
+    static func decode(_ data: [UInt8], name: String, limits: ImageLimits) throws(ImageError) -> DecodedImage {
+        let structure = JPEGStructure(data)
+        guard let handle = tjInitDecompress() else {
+            throw ImageError.corrupt(path: name, format: .jpeg, message: "cannot create a TurboJPEG decompressor")
+        }
+        defer { tjDestroy(handle) }
+
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let headerResult = data.withUnsafeBufferPointer { buffer in
+            tjDecompressHeader3(
+                handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
+        }
+        guard headerResult == 0, width > 0, height > 0 else {
+            // libjpeg-turbo may accept a header cut before the frame header and report a 0×0 image.
+            let message = headerResult == 0 ? "no frame header (SOF)" : errorMessage(handle)
+            if !structure.reachedScan {
+                throw ImageError.truncated(path: name, format: .jpeg, message: "data ends in the header (\(message))")
+            }
+            throw ImageError.corrupt(path: name, format: .jpeg, message: message)
+        }
+        try limits.check(width: Int(width), height: Int(height), path: name)
+        if colorspace == TJCS_CMYK.rawValue || colorspace == TJCS_YCCK.rawValue {
+            throw ImageError.unsupported(path: name, format: .jpeg, what: "CMYK/YCCK colour (convert it to RGB first)")
+        }
+
+        let isGray = colorspace == TJCS_GRAY.rawValue
+        let channels = isGray ? 1 : 3
+        let pixelFormat = isGray ? TJPF_GRAY : TJPF_RGB
+        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * channels)
+        let result = data.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { target in
+                tjDecompress2(
+                    handle, source.baseAddress, UInt(source.count), target.baseAddress, width, 0, height,
+                    pixelFormat.rawValue, TJFLAG_ACCURATEDCT)
+            }
+        }
+        if result != 0 {
+            let message = errorMessage(handle)
+            let isWarning = tjGetErrorCode(handle) == TJERR_WARNING.rawValue
+            if !structure.hasEnd {
+                throw ImageError.truncated(path: name, format: .jpeg, message: "data ends in the scan (\(message))")
+            }
+            if !isWarning {
+                throw ImageError.corrupt(path: name, format: .jpeg, message: message)
+            }
+            // A complete stream with a recoverable flaw: keep what libjpeg decoded.
+        }
+
+        let image = DecodedImage(pixels: pixels, width: Int(width), height: Int(height), channels: channels)
+        guard let exif = structure.exif, let orientation = EXIFOrientation.parse(app1: exif) else { return image }
+        return orientation.apply(to: image)
+    }
+
+    private static func errorMessage(_ handle: tjhandle) -> String {
+        guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
+        return String(cString: text)
+    }
+}

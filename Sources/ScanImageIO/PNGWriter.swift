@@ -1,0 +1,135 @@
+import CPNG
+import Foundation
+import ScanCore
+
+/// Writes 8-bit PNG files through libpng's simplified write API (`png_image_write_to_memory`).
+///
+/// ```swift
+/// let plane = LuminanceImage(width: 2, height: 1, pixels: [0, 255])
+/// try PNGWriter.write(plane, to: "out/bar.png")             // 8-bit greyscale PNG
+/// let bytes = try PNGWriter.encode(frame)                   // rgb24 frame → 8-bit RGB PNG bytes
+/// ```
+///
+/// Output is non-interlaced, 8 bits per sample, with an sRGB chunk (the simplified API always tags its output),
+/// so reading it back with ``ImageReader`` gives the same bytes. Safe to call from several threads at once.
+public enum PNGWriter {
+    /// The name errors use for in-memory encoding.
+    public static let memoryName = "(in-memory PNG)"
+
+    /// Encodes a luminance plane as an 8-bit greyscale PNG. Crops (offset, stride) are honoured.
+    /// - Throws: ``ImageError/writeFailed(path:message:)`` when the image is empty or libpng fails.
+    public static func encode(_ image: LuminanceImage) throws(ImageError) -> [UInt8] {
+        guard image.width > 0, image.height > 0 else {
+            throw ImageError.writeFailed(path: memoryName, message: "image is \(image.width)x\(image.height)")
+        }
+        return try encode(
+            pixels: image.storage, start: image.offset, width: image.width, height: image.height,
+            rowComponents: image.stride, format: UInt32(PNG_FORMAT_GRAY))
+    }
+
+    /// Encodes a frame as an 8-bit PNG: `gray8` → greyscale, `rgb24` and `bgr24` → RGB, `rgba32` → RGBA.
+    /// - Throws: ``ImageError/unsupported(path:format:what:)`` for YUV frames (write `frame.luminance()`
+    ///   instead), ``ImageError/writeFailed(path:message:)`` when libpng fails.
+    public static func encode(_ frame: Frame) throws(ImageError) -> [UInt8] {
+        let format: UInt32
+        switch frame.format {
+        case .gray8: format = UInt32(PNG_FORMAT_GRAY)
+        case .rgb24: format = PNG_FORMAT_FLAG_COLOR
+        case .bgr24: format = PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_BGR
+        case .rgba32: format = PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA
+        case .yuyv, .uyvy, .nv12, .i420:
+            throw ImageError.unsupported(
+                path: memoryName, format: .png, what: "\(frame.format.rawValue) frames (write frame.luminance())")
+        }
+        let bytesPerPixel = frame.format.bytesPerPixel
+        if frame.stride % bytesPerPixel == 0 {
+            return try encode(
+                pixels: frame.pixels, start: 0, width: frame.width, height: frame.height,
+                rowComponents: frame.stride, format: format)
+        }
+        // libpng counts the row stride in samples: repack rows whose pitch is not a whole number of pixels.
+        let rowBytes = frame.width * bytesPerPixel
+        var packed = [UInt8]()
+        packed.reserveCapacity(rowBytes * frame.height)
+        for y in 0..<frame.height {
+            packed.append(contentsOf: frame.pixels[(y * frame.stride)..<(y * frame.stride + rowBytes)])
+        }
+        return try encode(
+            pixels: packed, start: 0, width: frame.width, height: frame.height, rowComponents: rowBytes,
+            format: format)
+    }
+
+    /// Writes a luminance plane to `path` as an 8-bit greyscale PNG (replacing the file atomically).
+    /// - Throws: ``ImageError/writeFailed(path:message:)``.
+    public static func write(_ image: LuminanceImage, to path: String) throws(ImageError) {
+        try store(renamed(path) { () throws(ImageError) in try encode(image) }, to: path)
+    }
+
+    /// Writes a frame to `path` as a PNG (see ``encode(_:)-(Frame)`` for the formats), replacing it atomically.
+    /// - Throws: ``ImageError/unsupported(path:format:what:)``, ``ImageError/writeFailed(path:message:)``.
+    public static func write(_ frame: Frame, to path: String) throws(ImageError) {
+        try store(renamed(path) { () throws(ImageError) in try encode(frame) }, to: path)
+    }
+
+    /// Runs an encoding step, naming `path` instead of ``memoryName`` in its errors.
+    private static func renamed(_ path: String, _ body: () throws(ImageError) -> [UInt8]) throws(ImageError)
+        -> [UInt8]
+    {
+        do {
+            return try body()
+        } catch .writeFailed(_, let message) {
+            throw ImageError.writeFailed(path: path, message: message)
+        } catch .unsupported(_, let format, let what) {
+            throw ImageError.unsupported(path: path, format: format, what: what)
+        } catch {
+            throw error
+        }
+    }
+
+    private static func store(_ bytes: [UInt8], to path: String) throws(ImageError) {
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ImageError.writeFailed(path: path, message: error.localizedDescription)
+        }
+    }
+
+    private static func encode(
+        pixels: [UInt8], start: Int, width: Int, height: Int, rowComponents: Int, format: UInt32
+    ) throws(ImageError) -> [UInt8] {
+        guard width <= Int(UInt32.max), height <= Int(UInt32.max), rowComponents <= Int(Int32.max) else {
+            throw ImageError.writeFailed(path: memoryName, message: "image of \(width)x\(height) is too large")
+        }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(width)
+        image.height = UInt32(height)
+        image.format = format
+
+        var size: png_alloc_size_t = 0
+        let sized = pixels.withUnsafeBytes { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return 0 }
+            return png_image_write_to_memory(&image, nil, &size, 0, base + start, Int32(rowComponents), nil)
+        }
+        guard sized != 0, size > 0 else { throw failure(&image) }
+
+        var output = [UInt8](repeating: 0, count: Int(size))
+        let written = pixels.withUnsafeBytes { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return 0 }
+            return output.withUnsafeMutableBytes { target in
+                png_image_write_to_memory(&image, target.baseAddress, &size, 0, base + start, Int32(rowComponents), nil)
+            }
+        }
+        guard written != 0 else { throw failure(&image) }
+        output.removeLast(output.count - Int(size))
+        return output
+    }
+
+    private static func failure(_ image: inout png_image) -> ImageError {
+        let message = withUnsafeBytes(of: &image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        png_image_free(&image)
+        return ImageError.writeFailed(path: memoryName, message: message.isEmpty ? "libpng failed" : message)
+    }
+}
