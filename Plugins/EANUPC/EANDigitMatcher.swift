@@ -1,0 +1,66 @@
+/// Reads one symbol character (two bars, two spaces, 7 modules) from four run widths.
+///
+/// The widths are normalised to the character's own width (7 modules), which makes the match independent
+/// of scale and tolerant of slow perspective change. The main evidence are the three edge-to-similar-edge
+/// distances (run i + run i+1): ink spread and blur move both edges of such a pair the same way, so these
+/// sums stay close to whole modules even when single bars grow or shrink. The single widths are weighed
+/// in at half weight; they separate the pairs the sums cannot (1/7 and 2/8 have equal sums).
+/// A character is accepted only when its best pattern is close and clearly better than the runner-up.
+struct EANDigitMatcher: Sendable {
+    /// One candidate: digit value, whether it is from number set B, and its widths in modules.
+    struct Candidate: Sendable {
+        var digit: Int
+        var setB: Bool
+        var widths: [Double]
+    }
+
+    /// The decided character.
+    struct Match: Sendable, Equatable {
+        var digit: Int
+        var setB: Bool
+        /// Squared distance of the best pattern (0 = perfect).
+        var distance: Double
+    }
+
+    let candidates: [Candidate]
+    /// Largest accepted distance of the best pattern.
+    var maxDistance = 1.1
+    /// Smallest accepted gap between the best and second-best distances.
+    var minMargin = 0.3
+
+    /// Sets A and B (left half of EAN-13, UPC-E, add-ons).
+    static let setsAB = EANDigitMatcher(candidates:
+        (0..<10).map { Candidate(digit: $0, setB: false, widths: EANPatterns.setA[$0].map(Double.init)) }
+        + (0..<10).map { Candidate(digit: $0, setB: true, widths: EANPatterns.setB[$0].map(Double.init)) })
+    /// Set A only (left half of EAN-8).
+    static let setA = EANDigitMatcher(candidates:
+        (0..<10).map { Candidate(digit: $0, setB: false, widths: EANPatterns.setA[$0].map(Double.init)) })
+    /// Set C (right halves).
+    static let setC = EANDigitMatcher(candidates:
+        (0..<10).map { Candidate(digit: $0, setB: false, widths: EANPatterns.setC[$0].map(Double.init)) })
+
+    /// The character in `w` (four widths in reading order), or nil when no pattern is convincing.
+    func match(_ w0: Double, _ w1: Double, _ w2: Double, _ w3: Double) -> Match? {
+        let total = w0 + w1 + w2 + w3
+        guard total > 0 else { return nil }
+        let s = 7 / total
+        let n0 = w0 * s, n1 = w1 * s, n2 = w2 * s, n3 = w3 * s
+        let e0 = n0 + n1, e1 = n1 + n2, e2 = n2 + n3
+        var best = Double.infinity, second = Double.infinity, bestIndex = -1
+        for (k, c) in candidates.enumerated() {
+            let p = c.widths
+            let de0 = e0 - (p[0] + p[1]), de1 = e1 - (p[1] + p[2]), de2 = e2 - (p[2] + p[3])
+            let d0 = n0 - p[0], d1 = n1 - p[1], d2 = n2 - p[2], d3 = n3 - p[3]
+            let d = de0 * de0 + de1 * de1 + de2 * de2 + 0.5 * (d0 * d0 + d1 * d1 + d2 * d2 + d3 * d3)
+            if d < best {
+                second = best
+                best = d
+                bestIndex = k
+            } else if d < second {
+                second = d
+            }
+        }
+        guard bestIndex >= 0, best <= maxDistance, second - best >= minMargin else { return nil }
+        return Match(digit: candidates[bestIndex].digit, setB: candidates[bestIndex].setB, distance: best)
+    }
+}

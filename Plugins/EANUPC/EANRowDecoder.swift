@@ -1,0 +1,243 @@
+import ScanCore
+
+/// Decodes EAN-13, UPC-A, EAN-8 and UPC-E symbols (and their EAN-2/EAN-5 add-ons) along one scan line,
+/// read left to right (ISO/IEC 15420:2009; GS1 General Specifications §5.2). ``LinearScanner`` calls it
+/// on many lines, in both directions.
+///
+/// Every dark run that starts a plausible normal guard (bar, space, bar) is tried as the start of each
+/// symbol layout. A layout is accepted when every character matches a pattern (``EANDigitMatcher``), the
+/// guards and character widths are consistent with one module size, the check digit is right, and the
+/// quiet zones are light for long enough (see ``quietZoneModules``).
+public struct EANRowDecoder: LinearRowDecoder {
+    /// Light needed before and after a symbol, in modules, when the light run lies inside the line.
+    /// The standard asks for 7–11 (GS1 GenSpecs Figure 5.2.3.4-1); photos often crop them, and no space
+    /// inside a symbol is wider than 4 modules, so 5 still tells a symbol's edge from its inside.
+    public var quietZoneModules = 5.0
+    /// The same when the light run reaches the end of the line (the image was cropped there).
+    public var quietZoneModulesAtLineEnd = 2.0
+
+    public init() {}
+
+    public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
+        let view = RunView(line)
+        var out: [LinearMatch] = []
+        var i = 1
+        while i + 2 < view.count {
+            if let symbol = decodeSymbol(view, at: i, options: options) {
+                if let m = symbol.match { out.append(m) }
+                i = symbol.nextRun
+            } else {
+                i += 2
+            }
+        }
+        return out
+    }
+
+    /// A main symbol found at a start guard, possibly with an add-on; `match` is nil when the add-on policy
+    /// rejects it.
+    struct Found {
+        var match: LinearMatch?
+        var nextRun: Int
+    }
+
+    func decodeSymbol(_ v: RunView, at i: Int, options: DecodeOptions) -> Found? {
+        guard isNormalGuard(v, i) else { return nil }
+        let qz = options.pure ? 0 : quietZoneModules
+        let qzEdge = options.pure ? 0 : quietZoneModulesAtLineEnd
+        for layout in Layout.allCases {
+            guard let main = decodeMain(v, at: i, layout: layout) else { continue }
+            // Quiet zones, measured in this symbol's module.
+            let before = i - 1, after = main.lastBar + 1
+            guard after < v.count else { continue }
+            let needBefore = before == 0 ? qzEdge : qz
+            let needAfter = after == v.count - 1 ? qzEdge : qz
+            guard v.w[before] >= needBefore * main.module, v.w[after] >= needAfter * main.module else { continue }
+            var addOn: EANAddOn.Found?
+            if options.eanAddOn != .ignore {
+                addOn = EANAddOn.decode(v, gapRun: after, module: main.module, options: options)
+            }
+            if options.eanAddOn == .require && addOn == nil {
+                return Found(match: nil, nextRun: after + 1)
+            }
+            return Found(match: makeMatch(main, addOn: addOn, v: v, at: i, options: options),
+                         nextRun: (addOn?.lastBar ?? main.lastBar) + 2)
+        }
+        return nil
+    }
+
+    func makeMatch(_ main: Main, addOn: EANAddOn.Found?, v: RunView, at i: Int, options: DecodeOptions)
+        -> LinearMatch
+    {
+        var digits = main.digits
+        var format: BarcodeFormat
+        var identifier = "]E0"
+        var metadata: [String: String] = [:]
+        switch main.layout {
+        case .ean13:
+            // An EAN-13 whose first digit is 0 is a UPC-A (GS1 GenSpecs §5.2.1.2).
+            if digits[0] == 0 && (options.wants(.upca) || !options.wants(.ean13)) {
+                digits.removeFirst()
+                format = .upca
+            } else {
+                format = .ean13
+            }
+        case .ean8:
+            format = .ean8
+            identifier = "]E4"
+        case .upcE:
+            format = .upce
+            metadata["upca"] = String(digits: UPCEExpansion.upcA(digits))
+        }
+        var text = String(digits: digits)
+        var display = text
+        var end = v.start[main.lastBar + 1]
+        if let addOn {
+            let a = String(digits: addOn.digits)
+            metadata["addon"] = a
+            text += a
+            display += " " + a
+            end = v.start[addOn.lastBar + 1]
+            // ISO/IEC 15424: ]E3 is the combined packet of a 13-digit symbol and its add-on; an EAN-8
+            // keeps ]E4 (its add-on would travel as a separate ]E1/]E2 packet).
+            if main.layout != .ean8 { identifier = "]E3" }
+        }
+        return LinearMatch(
+            format: format, text: text, displayValue: display, symbologyIdentifier: identifier,
+            start: v.start[i], end: end, metadata: metadata)
+    }
+
+    // MARK: - Main symbols
+
+    enum Layout: CaseIterable {
+        case ean13, upcE, ean8
+    }
+
+    struct Main {
+        var layout: Layout
+        var digits: [Int]
+        var lastBar: Int
+        /// Module width in pixels, from the characters.
+        var module: Double
+    }
+
+    /// True when runs i, i+1, i+2 (bar, space, bar) look like a normal guard: three similar narrow runs.
+    func isNormalGuard(_ v: RunView, _ i: Int) -> Bool {
+        let a = v.w[i], b = v.w[i + 1], c = v.w[i + 2]
+        let m = (a + b + c) / 3
+        return m > 0 && a < 2 * m && b < 2 * m && c < 2 * m
+    }
+
+    func decodeMain(_ v: RunView, at i: Int, layout: Layout) -> Main? {
+        switch layout {
+        case .ean13: return decodeEAN13(v, at: i)
+        case .ean8: return decodeEAN8(v, at: i)
+        case .upcE: return decodeUPCE(v, at: i)
+        }
+    }
+
+    func decodeEAN13(_ v: RunView, at i: Int) -> Main? {
+        guard i + 58 < v.count else { return nil }
+        guard let left = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB),
+              let right = readCharacters(v, from: i + 32, count: 6, matcher: .setC)
+        else { return nil }
+        let parity = left.map(\.setB)
+        guard let first = EANPatterns.firstDigitParity.firstIndex(of: parity) else { return nil }
+        let digits = [first] + left.map(\.digit) + right.map(\.digit)
+        guard EANCheckDigit.isValid(digits) else { return nil }
+        guard let module = checkGeometry(v, start: i, characters: [(i + 3, 6), (i + 32, 6)],
+                                         guards: [(i, 3), (i + 27, 5), (i + 56, 3)], modules: 95)
+        else { return nil }
+        return Main(layout: .ean13, digits: digits, lastBar: i + 58, module: module)
+    }
+
+    func decodeEAN8(_ v: RunView, at i: Int) -> Main? {
+        guard i + 42 < v.count else { return nil }
+        guard let left = readCharacters(v, from: i + 3, count: 4, matcher: .setA),
+              let right = readCharacters(v, from: i + 24, count: 4, matcher: .setC)
+        else { return nil }
+        let digits = left.map(\.digit) + right.map(\.digit)
+        guard EANCheckDigit.isValid(digits) else { return nil }
+        guard let module = checkGeometry(v, start: i, characters: [(i + 3, 4), (i + 24, 4)],
+                                         guards: [(i, 3), (i + 19, 5), (i + 40, 3)], modules: 67)
+        else { return nil }
+        return Main(layout: .ean8, digits: digits, lastBar: i + 42, module: module)
+    }
+
+    func decodeUPCE(_ v: RunView, at i: Int) -> Main? {
+        guard i + 32 < v.count else { return nil }
+        guard let chars = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB) else { return nil }
+        let parity = chars.map(\.setB)
+        let ns: Int, check: Int
+        if let k = EANPatterns.upcEParity.firstIndex(of: parity) {
+            ns = 0; check = k
+        } else if let k = EANPatterns.upcEParity.firstIndex(of: parity.map { !$0 }) {
+            ns = 1; check = k
+        } else {
+            return nil
+        }
+        let digits = [ns] + chars.map(\.digit) + [check]
+        guard EANCheckDigit.isValid(UPCEExpansion.upcA(digits)) else { return nil }
+        guard let module = checkGeometry(v, start: i, characters: [(i + 3, 6)],
+                                         guards: [(i, 3), (i + 27, 6)], modules: 51)
+        else { return nil }
+        return Main(layout: .upcE, digits: digits, lastBar: i + 32, module: module)
+    }
+
+    /// Reads `count` characters of four runs each, starting at run `from`.
+    func readCharacters(_ v: RunView, from: Int, count: Int, matcher: EANDigitMatcher) -> [EANDigitMatcher.Match]? {
+        var out: [EANDigitMatcher.Match] = []
+        out.reserveCapacity(count)
+        for k in 0..<count {
+            let j = from + 4 * k
+            guard let m = matcher.match(v.w[j], v.w[j + 1], v.w[j + 2], v.w[j + 3]) else { return nil }
+            out.append(m)
+        }
+        return out
+    }
+
+    /// Checks that characters (7 modules each) and guards (1 module per run) agree on one module size,
+    /// allowing for a gradual change along the symbol (perspective). Returns the mean module size.
+    func checkGeometry(
+        _ v: RunView, start: Int, characters: [(Int, Int)], guards: [(Int, Int)], modules: Int
+    ) -> Double? {
+        var widths: [Double] = []
+        for (from, count) in characters {
+            for k in 0..<count { widths.append(v.span(from + 4 * k, 4)) }
+        }
+        let sorted = widths.sorted()
+        let median = sorted[sorted.count / 2]
+        guard median > 0 else { return nil }
+        for w in widths where w < 0.75 * median || w > 1.33 * median { return nil }
+        let module = median / 7
+        for (from, count) in guards {
+            let g = v.span(from, count) / module
+            guard g > 0.5 * Double(count), g < 1.6 * Double(count) + 0.5 else { return nil }
+        }
+        let last = guards.last.map { $0.0 + $0.1 } ?? start
+        let total = v.start[last] - v.start[start]
+        return Double(total) / Double(modules)
+    }
+}
+
+/// Run widths and edge positions of a scan line as floating point.
+struct RunView {
+    /// Run widths (even indices light, odd dark).
+    let w: [Double]
+    /// Position of each run's leading edge; `start[count]` is the line length.
+    let start: [Int]
+    var count: Int { w.count }
+
+    init(_ line: ScanLine) {
+        w = line.runs.map(Double.init)
+        start = line.runStarts
+    }
+
+    /// Total width of `count` runs from `from`.
+    func span(_ from: Int, _ count: Int) -> Double { Double(start[from + count] - start[from]) }
+}
+
+extension String {
+    init(digits: [Int]) {
+        self = String(String.UnicodeScalarView(digits.compactMap { Unicode.Scalar(UInt8(48 + $0)) }))
+    }
+}
