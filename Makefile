@@ -1,5 +1,5 @@
 # scanctl: see README.md. Every target installs the Debian packages it needs first.
-SWIFT ?= swift
+SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 SCANCTL := .build/release/scanctl
 
 .PHONY: setup build release demo test clean

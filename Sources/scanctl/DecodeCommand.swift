@@ -122,7 +122,7 @@ enum DecodeCommand {
                 let frame = try ImageReader.read(contentsOf: files[i], limits: limits)
                 outcome = .decoded(registry.decode(frame, options: options))
             } catch {
-                outcome = .failed(error.description)
+                outcome = .failed(String(describing: error))
             }
             outcomes.withLock { $0[i] = outcome }
         }

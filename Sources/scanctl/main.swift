@@ -1,7 +1,6 @@
 import Foundation
 
 // scanctl: the command-line front end. Each subcommand lives in its own file.
-setvbuf(stdout, nil, _IOFBF, 1 << 16)
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 switch arguments.first {
@@ -17,5 +16,5 @@ case let other?:
     Console.error("unknown command '\(other)'. Run 'scanctl --help' for the list of commands.")
     status = ExitStatus.usage
 }
-fflush(stdout)
+fflush(nil)
 exit(status)
