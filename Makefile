@@ -2,7 +2,7 @@
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 SCANCTL := .build/release/scanctl
 
-.PHONY: setup build release demo test clean
+.PHONY: setup build release demo test bench clean
 
 setup:
 	@scripts/install-deps.sh
@@ -19,6 +19,14 @@ demo: release
 
 test: setup
 	$(SWIFT) test
+
+# Accuracy and speed against zxing-cpp and ZBar (not part of test or CI). QUICK=1: a subset;
+# SOAK=1: also the 10,000-frame memory soak; CORPUS=DIR: another corpus. See Benchmarks/README.md.
+bench: setup
+	$(SWIFT) build -c release --product scanctl
+	$(SWIFT) build -c release --product scanbench
+	@scripts/bench-env.sh
+	.build/bench-venv/bin/python Benchmarks/bench.py $(if $(QUICK),--quick) $(if $(SOAK),--soak) $(if $(CORPUS),--corpus $(CORPUS))
 
 clean:
 	rm -rf .build

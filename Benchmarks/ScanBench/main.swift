@@ -1,0 +1,76 @@
+import BuiltinPlugins
+import Foundation
+import ScanCore
+import ScanImageIO
+
+// scanbench: times in-process decoding of images that are loaded once, so image loading and process
+// start-up are excluded. Output: one JSON object per image and a final summary line (see Benchmarks/README.md).
+
+let usage = """
+    USAGE: scanbench [--formats LIST] [--warmup N] [--repeat N] IMAGE...
+
+    For each image: decodes it N times (after a warm-up) with a new FrameContext each time (as a new frame
+    would get) and prints {"file", "median_ms", "p95_ms", "min_ms", "max_ms", "symbols", "values"} per line,
+    then {"summary": true, "peak_rss_kb"}.
+    """
+
+var formats: Set<BarcodeFormat> = []
+var warmup = 1, repeats = 5
+var files: [String] = []
+var args = Array(CommandLine.arguments.dropFirst())
+while !args.isEmpty {
+    let a = args.removeFirst()
+    switch a {
+    case "--formats":
+        guard let v = args.first else { fputs("--formats needs a value\n", stderr); exit(2) }
+        args.removeFirst()
+        formats = Set(v.split(separator: ",").compactMap { BarcodeFormat(parsing: String($0)) })
+    case "--warmup", "--repeat":
+        guard let v = args.first, let n = Int(v), n >= 0 else { fputs("\(a) needs a number\n", stderr); exit(2) }
+        args.removeFirst()
+        if a == "--warmup" { warmup = n } else { repeats = max(1, n) }
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    default: files.append(a)
+    }
+}
+guard !files.isEmpty else { fputs(usage + "\n", stderr); exit(2) }
+
+let registry = BuiltinPlugins.registry()
+var options = DecodeOptions()
+options.formats = formats
+
+for file in files {
+    let image: LuminanceImage
+    do {
+        image = try ImageReader.read(contentsOf: file).luminance()
+    } catch {
+        print(JSONValue.object(["file": .string(file), "error": .string(String(describing: error))]).serialized)
+        continue
+    }
+    var found: [Barcode] = []
+    for _ in 0..<warmup { found = registry.decode(FrameContext(image: image), options: options) }
+    var times: [Double] = []
+    for _ in 0..<repeats {
+        let start = DispatchTime.now().uptimeNanoseconds
+        found = registry.decode(FrameContext(image: image), options: options)
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    times.sort()
+    let p95 = times[min(times.count - 1, Int((Double(times.count) * 0.95).rounded(.up)) - 1)]
+    let o: JSONValue = .object([
+        "file": .string(file),
+        "median_ms": .number(times[times.count / 2]),
+        "p95_ms": .number(p95),
+        "min_ms": .number(times[0]),
+        "max_ms": .number(times[times.count - 1]),
+        "symbols": .number(Double(found.count)),
+        "values": .array(found.map { .string("\($0.format.name):\($0.rawValue ?? "")") }),
+    ])
+    print(o.serialized)
+    fflush(nil)
+}
+var usageInfo = rusage()
+getrusage(RUSAGE_SELF, &usageInfo)
+print(JSONValue.object(["summary": .bool(true), "peak_rss_kb": .number(Double(usageInfo.ru_maxrss))]).serialized)
