@@ -14,6 +14,11 @@ let usage = """
     then {"summary": true, "peak_rss_kb"}.
     """
 
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(2)
+}
+
 var formats: Set<BarcodeFormat> = []
 var warmup = 1, repeats = 5
 var files: [String] = []
@@ -22,11 +27,11 @@ while !args.isEmpty {
     let a = args.removeFirst()
     switch a {
     case "--formats":
-        guard let v = args.first else { fputs("--formats needs a value\n", stderr); exit(2) }
+        guard let v = args.first else { fail("--formats needs a value") }
         args.removeFirst()
         formats = Set(v.split(separator: ",").compactMap { BarcodeFormat(parsing: String($0)) })
     case "--warmup", "--repeat":
-        guard let v = args.first, let n = Int(v), n >= 0 else { fputs("\(a) needs a number\n", stderr); exit(2) }
+        guard let v = args.first, let n = Int(v), n >= 0 else { fail("\(a) needs a number") }
         args.removeFirst()
         if a == "--warmup" { warmup = n } else { repeats = max(1, n) }
     case "-h", "--help":
@@ -35,7 +40,7 @@ while !args.isEmpty {
     default: files.append(a)
     }
 }
-guard !files.isEmpty else { fputs(usage + "\n", stderr); exit(2) }
+guard !files.isEmpty else { fail(usage) }
 
 let registry = BuiltinPlugins.registry()
 var options = DecodeOptions()
@@ -72,5 +77,5 @@ for file in files {
     fflush(nil)
 }
 var usageInfo = rusage()
-getrusage(RUSAGE_SELF, &usageInfo)
+getrusage(RUSAGE_SELF.rawValue, &usageInfo)
 print(JSONValue.object(["summary": .bool(true), "peak_rss_kb": .number(Double(usageInfo.ru_maxrss))]).serialized)
