@@ -51,41 +51,55 @@ def eval_tool():
     return os.path.join(os.path.dirname(ROOT), "shared", "tools", "eval_corpus.py")
 
 
-def run_eval(manifest, root, decoder, limit, out_json):
+def run_eval(manifest, root, decoder, out_json):
     cmd = [sys.executable, eval_tool(), "--manifest", manifest, "--root", root, "--decoder", decoder,
            "--formats"] + CORE + ["--json", out_json, "--quiet"]
     if decoder == "cmd-batch":
         cmd[cmd.index("--formats"):cmd.index("--formats")] = ["--decoder-cmd", SCANCTL + " decode --json"]
-    if limit:
-        cmd += ["--limit", str(limit)]
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     with open(out_json, encoding="utf-8") as f:
         return json.load(f)
 
 
-def tier_of(image_id):
-    # synthetic ids are <tier>-<format>-<index>; real ids have no tier
-    parts = image_id.split("-")
-    return parts[0] if len(parts) >= 3 and parts[-1].isdigit() else None
+def load_rows(manifest):
+    with open(manifest, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def quick_manifest(manifest, tmp, name, per_cell=6):
+    """A smaller manifest for QUICK runs: at most `per_cell` rows per format (and tier), in file order."""
+    kept, counts = [], collections.Counter()
+    for row in load_rows(manifest):
+        cell = (row["format"], row.get("tier"))
+        if counts[cell] < per_cell:
+            counts[cell] += 1
+            kept.append(row)
+    path = os.path.join(tmp, "quick-%s.jsonl" % name)
+    with open(path, "w", encoding="utf-8") as f:
+        for row in kept:
+            f.write(json.dumps(row) + "\n")
+    return path
 
 
 def accuracy(corpora, quick, tmp):
     decoders = [("scanctl", "cmd-batch"), ("zxing-cpp", "zxingcpp"), ("zbar", "zbar")]
     tables = []
     for name, manifest, root in corpora:
+        if quick:
+            manifest = quick_manifest(manifest, tmp, name)
+        tiers = {row["id"]: row.get("tier") for row in load_rows(manifest)}
         per = {}
         for label, decoder in decoders:
             log("accuracy: %s on %s" % (label, name))
             try:
-                per[label] = run_eval(manifest, root, decoder, 150 if quick else None,
-                                      os.path.join(tmp, "%s-%s.json" % (name, decoder)))
+                per[label] = run_eval(manifest, root, decoder, os.path.join(tmp, "%s-%s.json" % (name, decoder)))
             except (subprocess.CalledProcessError, OSError) as e:
                 log("  %s failed: %s" % (label, e))
         rows = collections.OrderedDict()
         for label, result in per.items():
             for img in result["images"]:
                 keys = [("format", img["format"])]
-                t = tier_of(img["id"])
+                t = tiers.get(img["id"])
                 if t:
                     keys.append(("tier", t))
                 for key in keys:
@@ -238,10 +252,7 @@ def time_zxing(paths, formats, warmup, repeat):
     from PIL import Image
     fmt = None
     if formats:
-        fmt = zxingcpp.BarcodeFormat.NONE if hasattr(zxingcpp.BarcodeFormat, "NONE") else None
-        for f in formats:
-            v = getattr(zxingcpp.BarcodeFormat, ZXING_NAMES.get(f, f.upper()))
-            fmt = v if fmt is None else fmt | v
+        fmt = [getattr(zxingcpp.BarcodeFormat, ZXING_NAMES.get(f, f.upper())) for f in formats]
     res = {}
     for p in paths:
         try:
