@@ -8,13 +8,30 @@ public enum GlobalHistogramBinarizer {
     /// The Otsu threshold of `image`: pixels with luminance `<= threshold` are dark.
     /// A uniform image gets the threshold -1 (nothing dark) when bright, 255 (all dark) never.
     public static func threshold(of image: LuminanceImage) -> Int {
-        var histogram = [Int](repeating: 0, count: 256)
+        // Four interleaved histograms avoid store-to-load stalls on runs of equal pixels.
+        var counts = [Int](repeating: 0, count: 4 * 256)
         image.storage.withUnsafeBufferPointer { src in
-            for y in 0..<image.height {
-                let s = image.offset + y * image.stride
-                for x in 0..<image.width { histogram[Int(src[s + x])] += 1 }
+            counts.withUnsafeMutableBufferPointer { hist in
+                guard let sp = src.baseAddress, let hp = hist.baseAddress else { return }
+                for y in 0..<image.height {
+                    let row = sp + image.offset + y * image.stride
+                    var x = 0
+                    while x + 4 <= image.width {
+                        hp[Int(row[x])] += 1
+                        hp[256 + Int(row[x + 1])] += 1
+                        hp[512 + Int(row[x + 2])] += 1
+                        hp[768 + Int(row[x + 3])] += 1
+                        x += 4
+                    }
+                    while x < image.width {
+                        hp[Int(row[x])] += 1
+                        x += 1
+                    }
+                }
             }
         }
+        var histogram = [Int](repeating: 0, count: 256)
+        for v in 0..<256 { histogram[v] = counts[v] + counts[256 + v] + counts[512 + v] + counts[768 + v] }
         return otsuThreshold(histogram)
     }
 
@@ -46,12 +63,15 @@ public enum GlobalHistogramBinarizer {
     public static func binarize(_ image: LuminanceImage) -> BitMatrix {
         let t = threshold(of: image)
         var bits = [UInt8](repeating: 0, count: image.width * image.height)
+        // Dark means value <= t, i.e. value < t + 1; t = -1 (uniform image) marks nothing dark.
+        let limit = UInt8(clamping: t + 1)
         image.storage.withUnsafeBufferPointer { src in
             bits.withUnsafeMutableBufferPointer { dst in
+                guard let sp = src.baseAddress, let dp = dst.baseAddress else { return }
                 for y in 0..<image.height {
-                    let s = image.offset + y * image.stride
-                    let d = y * image.width
-                    for x in 0..<image.width { dst[d + x] = Int(src[s + x]) <= t ? 1 : 0 }
+                    let row = sp + image.offset + y * image.stride
+                    let out = dp + y * image.width
+                    for x in 0..<image.width { out[x] = row[x] < limit ? 1 : 0 }
                 }
             }
         }

@@ -14,46 +14,84 @@ public enum LocalBinarizer {
     /// Binarizes `image`; dark pixels are those strictly below their local threshold.
     public static func binarize(_ image: LuminanceImage) -> BitMatrix {
         let w = image.width, h = image.height
+        guard w > 0, h > 0 else { return BitMatrix(width: w, height: h) }
         let bs = blockSize
         let bw = (w + bs - 1) / bs, bh = (h + bs - 1) / bs
-        var sums = [Int](repeating: 0, count: bw * bh)       // sum of means of contrasted blocks
-        var counts = [Int](repeating: 0, count: bw * bh)     // 1 when the block has contrast
+        var means = [Int](repeating: 0, count: bw * bh)      // mean of each contrasted block, else 0
+        var contrasted = [Int](repeating: 0, count: bw * bh) // 1 when the block has contrast
+        var bits = [UInt8](repeating: 0, count: w * h)
         image.storage.withUnsafeBufferPointer { src in
+            guard let base = src.baseAddress else { return }
+            // Per-block sum, min and max, one block row at a time, rows read contiguously.
+            var lo = [Int](repeating: 255, count: bw), hi = [Int](repeating: 0, count: bw)
+            var sum = [Int](repeating: 0, count: bw)
             for by in 0..<bh {
-                for bx in 0..<bw {
-                    var lo = 255, hi = 0, sum = 0, n = 0
-                    for y in (by * bs)..<min(h, by * bs + bs) {
-                        let s = image.offset + y * image.stride
-                        for x in (bx * bs)..<min(w, bx * bs + bs) {
-                            let v = Int(src[s + x])
-                            sum += v
-                            lo = min(lo, v)
-                            hi = max(hi, v)
-                            n += 1
+                for i in 0..<bw { lo[i] = 255; hi[i] = 0; sum[i] = 0 }
+                let y0 = by * bs, y1 = min(h, y0 + bs)
+                for y in y0..<y1 {
+                    let row = base + image.offset + y * image.stride
+                    for bx in 0..<bw {
+                        let x0 = bx * bs, x1 = min(w, x0 + bs)
+                        var l: UInt8 = 255, m: UInt8 = 0, s = 0
+                        for x in x0..<x1 {
+                            let v = row[x]
+                            l = min(l, v)
+                            m = max(m, v)
+                            s &+= Int(v)
                         }
+                        lo[bx] = min(lo[bx], Int(l))
+                        hi[bx] = max(hi[bx], Int(m))
+                        sum[bx] &+= s
                     }
-                    if hi - lo >= minContrast {
-                        sums[by * bw + bx] = sum / n
-                        counts[by * bw + bx] = 1
+                }
+                for bx in 0..<bw where hi[bx] - lo[bx] >= minContrast {
+                    let n = (y1 - y0) * (min(w, bx * bs + bs) - bx * bs)
+                    means[by * bw + bx] = sum[bx] / n
+                    contrasted[by * bw + bx] = 1
+                }
+            }
+        }
+        let thresholds = windowThresholds(means: means, contrasted: contrasted, bw: bw, bh: bh) {
+            GlobalHistogramBinarizer.threshold(of: image) + 1
+        }
+        image.storage.withUnsafeBufferPointer { src in
+            bits.withUnsafeMutableBufferPointer { dst in
+                guard let sp = src.baseAddress, let dp = dst.baseAddress else { return }
+                for y in 0..<h {
+                    let row = sp + image.offset + y * image.stride
+                    let out = dp + y * w
+                    let trow = (y / bs) * bw
+                    for bx in 0..<bw {
+                        let t = UInt8(clamping: thresholds[trow + bx])
+                        let x0 = bx * bs, x1 = min(w, x0 + bs)
+                        for x in x0..<x1 { out[x] = row[x] < t ? 1 : 0 }
                     }
                 }
             }
         }
-        // Summed-area tables over the block grid for the 5×5 window means.
+        return BitMatrix(width: w, height: h, bits: bits)
+    }
+
+    /// Each block's threshold: the mean of the contrasted block means in its 5×5 block window, or
+    /// `fallback()` (computed at most once) where the window has none.
+    static func windowThresholds(
+        means: [Int], contrasted: [Int], bw: Int, bh: Int, fallback: () -> Int
+    ) -> [Int] {
+        // Summed-area tables over the block grid.
         let sw = bw + 1
         var sat = [Int](repeating: 0, count: sw * (bh + 1))
         var cat = [Int](repeating: 0, count: sw * (bh + 1))
         for by in 0..<bh {
             var rowSum = 0, rowCount = 0
             for bx in 0..<bw {
-                rowSum += sums[by * bw + bx]
-                rowCount += counts[by * bw + bx]
+                rowSum += means[by * bw + bx]
+                rowCount += contrasted[by * bw + bx]
                 sat[(by + 1) * sw + bx + 1] = sat[by * sw + bx + 1] + rowSum
                 cat[(by + 1) * sw + bx + 1] = cat[by * sw + bx + 1] + rowCount
             }
         }
-        let global = GlobalHistogramBinarizer.threshold(of: image) + 1
-        var thresholds = [Int](repeating: global, count: bw * bh)
+        var global: Int?
+        var thresholds = [Int](repeating: 0, count: bw * bh)
         for by in 0..<bh {
             let y0 = max(0, by - 2), y1 = min(bh, by + 3)
             for bx in 0..<bw {
@@ -62,21 +100,12 @@ public enum LocalBinarizer {
                 if n > 0 {
                     let s = sat[y1 * sw + x1] - sat[y0 * sw + x1] - sat[y1 * sw + x0] + sat[y0 * sw + x0]
                     thresholds[by * bw + bx] = (s + n / 2) / n
+                } else {
+                    if global == nil { global = fallback() }
+                    thresholds[by * bw + bx] = global ?? 0
                 }
             }
         }
-        var bits = [UInt8](repeating: 0, count: w * h)
-        image.storage.withUnsafeBufferPointer { src in
-            bits.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<h {
-                    let s = image.offset + y * image.stride
-                    let trow = (y / bs) * bw
-                    for x in 0..<w {
-                        dst[y * w + x] = Int(src[s + x]) < thresholds[trow + x / bs] ? 1 : 0
-                    }
-                }
-            }
-        }
-        return BitMatrix(width: w, height: h, bits: bits)
+        return thresholds
     }
 }

@@ -121,17 +121,21 @@ public struct LuminanceImage: Sendable, Equatable {
         let w = max(1, width / factor), h = max(1, height / factor)
         var out = [UInt8](repeating: 0, count: w * h)
         let area = factor * factor
+        // Column sums of `factor` rows at a time, then sums of `factor` columns: two linear passes.
+        var colSums = [Int](repeating: 0, count: width)
         storage.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
+                guard let sp = src.baseAddress, let dp = dst.baseAddress else { return }
                 for by in 0..<h {
+                    for i in 0..<width { colSums[i] = 0 }
+                    for dy in 0..<factor {
+                        let row = sp + offset + min(height - 1, by * factor + dy) * stride
+                        for x in 0..<width { colSums[x] &+= Int(row[x]) }
+                    }
                     for bx in 0..<w {
                         var sum = 0
-                        for dy in 0..<factor {
-                            let yy = min(height - 1, by * factor + dy)
-                            let s = offset + yy * stride
-                            for dx in 0..<factor { sum += Int(src[s + min(width - 1, bx * factor + dx)]) }
-                        }
-                        dst[by * w + bx] = UInt8((sum + area / 2) / area)
+                        for dx in 0..<factor { sum &+= colSums[min(width - 1, bx * factor + dx)] }
+                        dp[by * w + bx] = UInt8(truncatingIfNeeded: (sum + area / 2) / area)
                     }
                 }
             }
