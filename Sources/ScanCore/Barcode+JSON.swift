@@ -3,7 +3,7 @@ import Foundation
 extension Barcode {
     /// The result as the JSON object `scanctl decode --json` prints and session outputs extend:
     /// snake_case keys `format`, `raw_value` (string or null), `raw_bytes` (base64), `display_value`,
-    /// `value_type`, `corner_points` ([[x, y] × 4], pixels), `bounding_box` ({x, y, width, height}, pixels),
+    /// `value_type`, `value` (the parsed value object, or null before parsing), `corner_points` ([[x, y] × 4], pixels), `bounding_box` ({x, y, width, height}, pixels),
     /// `symbology_identifier`, `error_correction_level`, `orientation` (degrees), `is_mirrored`,
     /// `is_inverted`, `structured_append` ({index, count, id} or null) and `metadata` (string map).
     public var jsonObject: [String: JSONValue] {
@@ -13,6 +13,7 @@ extension Barcode {
             "raw_bytes": .string(Data(rawBytes).base64EncodedString()),
             "display_value": .string(displayValue),
             "value_type": .string(valueType.name),
+            "value": value ?? .null,
             "corner_points": .array(cornerPoints.map { .array([.number($0.x), .number($0.y)]) }),
             "symbology_identifier": .string(symbologyIdentifier),
             "error_correction_level": errorCorrectionLevel.map(JSONValue.string) ?? .null,
