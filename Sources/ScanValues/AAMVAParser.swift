@@ -93,7 +93,9 @@ enum AAMVAParser {
         }
 
         func e(_ id: String) -> String? { elements[id]?.nonEmpty }
-        var first = e("DAC"), middle = e("DAD"), last = e("DCS") ?? e("DAB")
+        var first = e("DAC")
+        var middle = e("DAD")
+        var last = e("DCS") ?? e("DAB")
         if first == nil, let given = e("DCT") {
             let parts = given.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
             first = parts.first
@@ -116,7 +118,8 @@ enum AAMVAParser {
         }
 
         let state = e("DAJ")
-        let country = e("DCG") ?? (state.map { canadianJurisdictions.contains($0.uppercased()) } == true ? "CAN" : "USA")
+        let country =
+            e("DCG") ?? (state.map { canadianJurisdictions.contains($0.uppercased()) } == true ? "CAN" : "USA")
         let monthFirst = version >= 2 && country != "CAN"
         func date(_ id: String) -> JSONValue { .text(e(id).flatMap { isoDate($0, monthFirst: monthFirst) }) }
 

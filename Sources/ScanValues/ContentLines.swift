@@ -65,7 +65,10 @@ enum ContentLines {
         while i < scalars.count {
             let c = scalars[i]
             if c == "\"" { inQuotes.toggle() }
-            if c == ":" && !inQuotes { colon = i; break }
+            if c == ":" && !inQuotes {
+                colon = i
+                break
+            }
             i += 1
         }
         guard let colon else { return nil }
@@ -76,8 +79,16 @@ enum ContentLines {
         var current = ""
         inQuotes = false
         for c in head {
-            if c == "\"" { inQuotes.toggle(); current.append(c); continue }
-            if c == ";" && !inQuotes { pieces.append(current); current = ""; continue }
+            if c == "\"" {
+                inQuotes.toggle()
+                current.append(c)
+                continue
+            }
+            if c == ";" && !inQuotes {
+                pieces.append(current)
+                current = ""
+                continue
+            }
             current.append(c)
         }
         pieces.append(current)

@@ -30,8 +30,10 @@ enum EmailValue {
     static func parseMailto(_ s: String) -> ParsedOutcome {
         let (path, query) = s.afterScheme().splitOnce("?")
         var to = addresses(percentDecoded(path))
-        var cc: [String] = [], bcc: [String] = []
-        var subject: String?, body: String?
+        var cc: [String] = []
+        var bcc: [String] = []
+        var subject: String?
+        var body: String?
         for (k, v) in queryPairs(query ?? "") {
             switch k {
             case "to": to += addresses(v)
@@ -47,7 +49,9 @@ enum EmailValue {
     }
 
     static func parseMATMSG(_ s: String) -> ParsedOutcome {
-        var to: [String] = [], subject: String?, body: String?
+        var to: [String] = []
+        var subject: String?
+        var body: String?
         for f in semicolonFields(s.afterScheme()) {
             switch f.key {
             case "TO": to += addresses(f.value)
@@ -77,6 +81,7 @@ enum EmailValue {
         o["to"] = .array(to.map(JSONValue.string))
         o["cc"] = .array(cc.map(JSONValue.string))
         o["bcc"] = .array(bcc.map(JSONValue.string))
-        return ParsedValue(valueType: .email, value: .object(o), displayValue: address.isEmpty ? (subject ?? "") : address)
+        return ParsedValue(
+            valueType: .email, value: .object(o), displayValue: address.isEmpty ? (subject ?? "") : address)
     }
 }

@@ -25,7 +25,8 @@ enum GS1DigitalLink {
         let noFragment = afterScheme.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let (pathPart, query) = String(noFragment).splitOnce("?")
         let segments = pathPart.split(separator: "/", omittingEmptySubsequences: true).dropFirst().map(String.init)
-        guard let start = segments.indices.first(where: { primaryKeys.contains(segments[$0]) && $0 + 1 < segments.count })
+        guard
+            let start = segments.indices.first(where: { primaryKeys.contains(segments[$0]) && $0 + 1 < segments.count })
         else { return nil }
         let pairs = Array(segments[start...])
         guard pairs.count % 2 == 0 else { return nil }

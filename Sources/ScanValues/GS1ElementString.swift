@@ -88,7 +88,9 @@ public enum GS1ElementString {
                 throw Failure(description: "AI (\(def.ai)) data length is not \(lengthText(def))")
             }
             guard allowed(part, type: c.type) else {
-                let kind = c.type == "N" ? "digits only" : "characters of GS1 set \(c.type == "X" ? "82" : c.type == "Y" ? "39" : "64")"
+                let kind =
+                    c.type == "N"
+                    ? "digits only" : "characters of GS1 set \(c.type == "X" ? "82" : c.type == "Y" ? "39" : "64")"
                 throw Failure(description: "AI (\(def.ai)) must hold \(kind)")
             }
             if i == 0 && def.hasCheckDigit && !checkDigitValid(part) {
@@ -109,7 +111,9 @@ public enum GS1ElementString {
     static func allowed(_ s: Substring, type: Character) -> Bool {
         s.unicodeScalars.allSatisfy { u in
             let v = u.value
-            let digit = v >= 0x30 && v <= 0x39, upper = v >= 0x41 && v <= 0x5A, lower = v >= 0x61 && v <= 0x7A
+            let digit = v >= 0x30 && v <= 0x39
+            let upper = v >= 0x41 && v <= 0x5A
+            let lower = v >= 0x61 && v <= 0x7A
             switch type {
             case "N": return digit
             case "Y": return digit || upper || u == "#" || u == "-" || u == "/"
@@ -136,7 +140,8 @@ public enum GS1ElementString {
         guard s.count == 6, let yy = digitsValue(s.prefix(2)), let mm = digitsValue(s.dropFirst(2).prefix(2)),
             let dd = digitsValue(s.suffix(2)), (1...12).contains(mm)
         else { return nil }
-        let refYY = referenceYear % 100, century = referenceYear - refYY
+        let refYY = referenceYear % 100
+        let century = referenceYear - refYY
         let diff = yy - refYY
         var year = century + yy
         if diff >= 51 { year -= 100 } else if diff <= -50 { year += 100 }

@@ -26,7 +26,8 @@ enum GeoValue {
             guard let a = number(coords[2]) else { return .malformed("geo: altitude is not a number") }
             altitude = a
         }
-        var uncertainty: Double?, crs: String?
+        var uncertainty: Double?
+        var crs: String?
         for p in parts.dropFirst() {
             let (k, v) = p.splitOnce("=")
             switch k.lowercased() {

@@ -32,7 +32,6 @@ enum ProductValue {
         if format == .ean13, number.hasPrefix("978") || number.hasPrefix("979") {
             o["isbn13"] = .string(number)
             o["isbn10"] = number.hasPrefix("978") ? .string(isbn10(from: number)) : .null
-            o["addon"] = .text(addOn)
             return ParsedValue(valueType: .isbn, value: .object(o), displayValue: displayValue)
         }
         if format == .upce { o["upca"] = .text(upcA) }

@@ -12,7 +12,8 @@ enum SMSValue {
     static func parse(_ s: String) -> ParsedOutcome {
         let lower = s.prefix(6).lowercased()
         let rest = s.afterScheme()
-        var numbers: String, message: String?
+        var numbers: String
+        var message: String?
         if lower.hasPrefix("smsto:") || lower.hasPrefix("mmsto:") {
             let (n, m) = rest.splitOnce(":")
             numbers = n

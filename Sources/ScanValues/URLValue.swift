@@ -26,7 +26,8 @@ enum URLValue {
 
     /// `MEBKM:TITLE:…;URL:…;;`: the URL is required; `\`-escapes are undone.
     static func parseBookmark(_ s: String) -> ParsedOutcome {
-        var url: String?, title: String?
+        var url: String?
+        var title: String?
         for f in semicolonFields(s.afterScheme()) {
             switch f.key {
             case "URL": url = f.value.trimmingEdges()

@@ -15,7 +15,8 @@ enum VCardParser {
     static func parse(_ s: String) -> ParsedOutcome {
         let lines = ContentLines.parse(s)
         var contact = Contact()
-        var began = false, ended = false
+        var began = false
+        var ended = false
         for entry in lines {
             guard let line = entry else {
                 if ended { break }
@@ -70,7 +71,8 @@ struct Contact {
         case "X-PHONETIC-FIRST-NAME", "X-PHONETIC-LAST-NAME", "SORT-STRING":
             pronunciation = [pronunciation, text.nonEmpty].compactMap { $0 }.joined(separator: " ").nonEmpty
         case "ORG":
-            organization = ContentLines.components(line.value).map { $0.trimmingEdges() }.filter { !$0.isEmpty }
+            organization =
+                ContentLines.components(line.value).map { $0.trimmingEdges() }.filter { !$0.isEmpty }
                 .joined(separator: ", ").nonEmpty
         case "TITLE": title = text.nonEmpty
         case "TEL":
@@ -113,7 +115,12 @@ struct Contact {
     /// region; postal code; country). `address_lines` is the address as people write it.
     static func address(components c: [String], type: String) -> [String: JSONValue] {
         func at(_ i: Int) -> String { i < c.count ? c[i] : "" }
-        let poBox = at(0), extended = at(1), street = at(2), city = at(3), region = at(4), code = at(5)
+        let poBox = at(0)
+        let extended = at(1)
+        let street = at(2)
+        let city = at(3)
+        let region = at(4)
+        let code = at(5)
         let country = at(6)
         var lines: [String] = []
         for part in [poBox, extended, street] where !part.isEmpty {

@@ -15,7 +15,8 @@ import ScanCore
 /// date, is malformed.
 enum VEventParser {
     static func parse(_ s: String) -> ParsedOutcome {
-        var inEvent = false, ended = false
+        var inEvent = false
+        var ended = false
         var props: [String: ContentLine] = [:]
         for entry in ContentLines.parse(s) {
             guard let line = entry else { return .malformed("iCalendar line without ':'") }
@@ -34,7 +35,8 @@ enum VEventParser {
         func text(_ name: String) -> String? {
             props[name].map { ContentLines.unescape($0.value).trimmingEdges() }?.nonEmpty
         }
-        var start: JSONValue = .null, end: JSONValue = .null
+        var start: JSONValue = .null
+        var end: JSONValue = .null
         if let p = props["DTSTART"] {
             guard let d = dateTime(p) else { return .malformed("DTSTART is not an iCalendar date") }
             start = d
@@ -53,7 +55,8 @@ enum VEventParser {
             "duration": .text(text("DURATION")), "uid": .text(text("UID")),
         ]
         return .parsed(
-            ParsedValue(valueType: .calendarEvent, value: .object(o), displayValue: summary ?? text("DESCRIPTION") ?? ""))
+            ParsedValue(
+                valueType: .calendarEvent, value: .object(o), displayValue: summary ?? text("DESCRIPTION") ?? ""))
     }
 
     /// ML Kit's CalendarDateTime fields plus `time_zone` and `all_day`.

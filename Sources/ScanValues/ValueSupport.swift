@@ -92,7 +92,8 @@ func decodeText(_ bytes: [UInt8], charset: String?) -> String {
         var little = name == "utf-16le"
         var body = bytes[...]
         if body.count >= 2 {
-            let b0 = body[body.startIndex], b1 = body[body.startIndex + 1]
+            let b0 = body[body.startIndex]
+            let b1 = body[body.startIndex + 1]
             if b0 == 0xFF && b1 == 0xFE {
                 little = true
                 body = body.dropFirst(2)
@@ -104,7 +105,8 @@ func decodeText(_ bytes: [UInt8], charset: String?) -> String {
         var units: [UInt16] = []
         var i = body.startIndex
         while i + 1 < body.endIndex {
-            let a = UInt16(body[i]), b = UInt16(body[i + 1])
+            let a = UInt16(body[i])
+            let b = UInt16(body[i + 1])
             units.append(little ? (b << 8 | a) : (a << 8 | b))
             i += 2
         }

@@ -12,7 +12,10 @@ import ScanCore
 /// none, empty or missing); another value is kept as written. An SSID in double quotes loses the quotes.
 enum WiFiValue {
     static func parse(_ s: String) -> ParsedOutcome {
-        var ssid: String?, password: String?, type: String?, hidden = false
+        var ssid: String?
+        var password: String?
+        var type: String?
+        var hidden = false
         for f in semicolonFields(s.afterScheme()) {
             switch f.key {
             case "S": ssid = unquoted(f.value)

@@ -43,16 +43,19 @@ import Testing
         let address = p.value["addresses"]?[0]
         #expect(
             address?["address_lines"]
-                == .array(["Suite 4", "1 Long Road", "Second line", "Cambridge, CB2 1TN", "United Kingdom"].map {
-                    .string($0)
-                }))
+                == .array(
+                    ["Suite 4", "1 Long Road", "Second line", "Cambridge, CB2 1TN", "United Kingdom"].map {
+                        .string($0)
+                    }))
         #expect(address?["type"]?.string == "work")
         #expect(address?["city"]?.string == "Cambridge")
         #expect(address?["postal_code"]?.string == "CB2 1TN")
         #expect(address?["country"]?.string == "United Kingdom")
         #expect(p.value["urls"] == .array([.string("https://example.org/~ada")]))
         #expect(p.value["birthday"]?.string == "1980-02-29")
-        #expect(p.value["note"]?.string == "This note is long enough that it was folded by the generator, twice: once here.")
+        #expect(
+            p.value["note"]?.string == "This note is long enough that it was folded by the generator, twice: once here."
+        )
     }
 
     @Test func vCard21QuotedPrintableUTF8() {
@@ -98,7 +101,8 @@ import Testing
         let p = parsed(text)
         #expect(p.valueType == .contactInfo)
         #expect(p.displayValue == "Kenji Watanabe")
-        #expect(p.value["phones"] == .array([.object(["number": .string("+81-3-5555-0100"), "type": .string("home")])]))
+        #expect(
+            p.value["phones"] == .array([.object(["number": .string("+81-3-5555-0100"), "type": .string("home")])]))
         #expect(p.value["emails"]?[0]?["type"]?.string == "work")
         #expect(p.value["birthday"]?.string == "--0415")
         #expect(p.value["urls"] == .array([.string("https://example.jp/kenji")]))

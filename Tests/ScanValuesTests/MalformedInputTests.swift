@@ -90,7 +90,8 @@ import Testing
 
     @Test func oddInputsParse() {
         for text in [
-            "", " ", ":", ";;", "\\", "WIFI:", "WIFI:\\", "MECARD:", "MECARD:;;", "BEGIN:VCARD", "BEGIN:VCARD\nEND:VCARD",
+            "", " ", ":", ";;", "\\", "WIFI:", "WIFI:\\", "MECARD:", "MECARD:;;", "BEGIN:VCARD",
+            "BEGIN:VCARD\nEND:VCARD",
             "BEGIN:VEVENT\nEND:VEVENT", "geo:", "geo:,", "geo:1,2,", "tel:", "sms:", "SMSTO:", "mailto:", "mailto:?",
             "MATMSG:", "MEBKM:", "@", "@ANSI ", "@\n\u{1E}\rANSI 6360991099DL99999999", "https://", "https://x/01/",
             "https://x/01/1/10", "www.", "a@b.c", "=", "BEGIN:VCARD\nN;ENCODING=QUOTED-PRINTABLE:=\nEND:VCARD",

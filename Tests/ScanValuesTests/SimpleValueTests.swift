@@ -20,7 +20,8 @@ import Testing
     }
 
     @Test func mailto() {
-        let p = parsed("mailto:ann@example.com,bo@example.com?subject=Hi%20there&body=See%20you%0Asoon&cc=cy@example.com")
+        let p = parsed(
+            "mailto:ann@example.com,bo@example.com?subject=Hi%20there&body=See%20you%0Asoon&cc=cy@example.com")
         #expect(p.valueType == .email)
         #expect(
             p.value

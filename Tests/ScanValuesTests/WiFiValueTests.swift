@@ -15,14 +15,15 @@ import Testing
         #expect(p.displayValue == #"My;Net:work\"#)
     }
 
-    @Test(arguments: [
-        ("WIFI:S:Lobby;T:WEP;P:0123456789;;", "Lobby", "WEP", "0123456789", false),
-        ("WIFI:S:Guest;T:nopass;P:;;", "Guest", "nopass", nil, false),
-        ("WIFI:S:Open;;", "Open", "nopass", nil, false),
-        ("WIFI:S:Secure;T:SAE;P:correct horse;H:false;;", "Secure", "WPA3", "correct horse", false),
-        ("WIFI:S:Office;T:WPA2;P:x,y\\,z;H:1;;", "Office", "WPA", "x,y,z", true),
-        ("wifi:s:\"Quoted Net\";t:wpa;p:pw;;", "Quoted Net", "WPA", "pw", false),
-    ] as [(String, String, String, String?, Bool)])
+    @Test(
+        arguments: [
+            ("WIFI:S:Lobby;T:WEP;P:0123456789;;", "Lobby", "WEP", "0123456789", false),
+            ("WIFI:S:Guest;T:nopass;P:;;", "Guest", "nopass", nil, false),
+            ("WIFI:S:Open;;", "Open", "nopass", nil, false),
+            ("WIFI:S:Secure;T:SAE;P:correct horse;H:false;;", "Secure", "WPA3", "correct horse", false),
+            ("WIFI:S:Office;T:WPA2;P:x,y\\,z;H:1;;", "Office", "WPA", "x,y,z", true),
+            ("wifi:s:\"Quoted Net\";t:wpa;p:pw;;", "Quoted Net", "WPA", "pw", false),
+        ] as [(String, String, String, String?, Bool)])
     func encryptionTypes(text: String, ssid: String, type: String, password: String?, hidden: Bool) {
         let p = parsed(text)
         #expect(p.valueType == .wifi)
