@@ -47,7 +47,9 @@ enum GS1DigitalLink {
             guard add(pairs[i], pairs[i + 1]) else { return nil }
             i += 2
         }
-        for (k, v) in queryPairs(query ?? "", lowercaseKeys: false) where k.isASCIIDigits {
+        // Query keys that are not AIs (utm_source, a numeric key not in the table) are not GS1 data.
+        for (k, v) in queryPairs(query ?? "", lowercaseKeys: false)
+        where k.isASCIIDigits && GS1ApplicationIdentifiers.identifier(k) != nil {
             guard add(k, v) else { return nil }
         }
         let value = GS1ElementString.value(elements, source: "digital_link", extra: ["uri": .string(uri)])

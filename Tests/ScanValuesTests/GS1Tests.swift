@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func digitalLinkURI() {
-        let uri = "https://id.example.com/01/09501101530003/10/AB%2F12/21/XYZ?17=261231&3103=000500&utm=x"
+        let uri = "https://id.example.com/01/09501101530003/10/AB%2F12/21/XYZ?17=261231&3103=000500&utm=x&5=y"
         let p = parsed(uri)
         #expect(p.valueType == .gs1)
         #expect(p.displayValue == "(01)09501101530003(10)AB/12(21)XYZ(17)261231(3103)000500")
@@ -123,6 +123,7 @@ import Testing
     @Test func brokenDigitalLinkStaysAURL() {
         let p = parsed("https://example.com/01/09501101530004")
         #expect(p.valueType == .url)
+        #expect(parsed("https://example.com/01/09501101530003?17=251399").valueType == .url)
         #expect(parsed("https://example.com/01/").valueType == .url)
     }
 }
