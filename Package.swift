@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "ScanCore", targets: ["ScanCore"]),
         .library(name: "ScanImageIO", targets: ["ScanImageIO"]),
+        .library(name: "ScanValues", targets: ["ScanValues"]),
         .library(name: "EANUPC", targets: ["EANUPC"]),
         .library(name: "BuiltinPlugins", targets: ["BuiltinPlugins"]),
         .executable(name: "scanctl", targets: ["scanctl"]),
@@ -25,6 +26,8 @@ let package = Package(
         // Core model, image kernels, plugin contract. Knows no symbology.
         .target(name: "ScanCore", path: "Sources/ScanCore"),
         .target(name: "ScanImageIO", dependencies: ["ScanCore", "CPNG", "CTurboJPEG"], path: "Sources/ScanImageIO"),
+        // Value types: what a payload is (URL, Wi-Fi, contact, GS1 …), parsed from its raw value.
+        .target(name: "ScanValues", dependencies: ["ScanCore"], path: "Sources/ScanValues"),
 
         // Decoder plugins: one target per symbology family, depending on ScanCore only.
         .target(name: "EANUPC", dependencies: ["ScanCore"], path: "Plugins/EANUPC"),
@@ -33,7 +36,8 @@ let package = Package(
         .target(name: "BuiltinPlugins", dependencies: ["ScanCore", "EANUPC"], path: "Sources/BuiltinPlugins"),
 
         .executableTarget(
-            name: "scanctl", dependencies: ["ScanCore", "ScanImageIO", "BuiltinPlugins"], path: "Sources/scanctl"),
+            name: "scanctl", dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins"],
+            path: "Sources/scanctl"),
 
         // In-process decoding timer used by `make bench` (Benchmarks/README.md).
         .executableTarget(
@@ -43,6 +47,7 @@ let package = Package(
         .testTarget(name: "ScanCoreTests", dependencies: ["ScanCore"], path: "Tests/ScanCoreTests"),
         .testTarget(
             name: "ScanImageIOTests", dependencies: ["ScanImageIO", "CTurboJPEG"], path: "Tests/ScanImageIOTests"),
+        .testTarget(name: "ScanValuesTests", dependencies: ["ScanValues", "ScanCore"], path: "Tests/ScanValuesTests"),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Fixtures"]),
     ]
 )

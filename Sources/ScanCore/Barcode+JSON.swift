@@ -3,7 +3,7 @@ import Foundation
 extension Barcode {
     /// The result as the JSON object `scanctl decode --json` prints and session outputs extend:
     /// snake_case keys `format`, `raw_value` (string or null), `raw_bytes` (base64), `display_value`,
-    /// `value_type`, `corner_points` ([[x, y] × 4], pixels), `bounding_box` ({x, y, width, height}, pixels),
+    /// `value_type`, `value` (the parsed value object, or null before parsing), `corner_points` ([[x, y] × 4], pixels), `bounding_box` ({x, y, width, height}, pixels),
     /// `symbology_identifier`, `error_correction_level`, `orientation` (degrees), `is_mirrored`,
     /// `is_inverted`, `structured_append` ({index, count, id} or null) and `metadata` (string map).
     public var jsonObject: [String: JSONValue] {
@@ -13,6 +13,7 @@ extension Barcode {
             "raw_bytes": .string(Data(rawBytes).base64EncodedString()),
             "display_value": .string(displayValue),
             "value_type": .string(valueType.name),
+            "value": value ?? .null,
             "corner_points": .array(cornerPoints.map { .array([.number($0.x), .number($0.y)]) }),
             "symbology_identifier": .string(symbologyIdentifier),
             "error_correction_level": errorCorrectionLevel.map(JSONValue.string) ?? .null,
@@ -37,7 +38,7 @@ extension Barcode {
 }
 
 /// A JSON value with a compact, deterministic serialisation (object keys sorted; integral numbers
-/// without a fraction; at most 3 decimals otherwise), used for every JSON line scanctl prints.
+/// without a fraction; others in the shortest form that reads back exactly), used for every JSON line scanctl prints.
 public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -81,9 +82,7 @@ public enum JSONValue: Sendable, Equatable {
     static func format(_ n: Double) -> String {
         guard n.isFinite else { return "null" }
         if n == n.rounded() && abs(n) < 1e15 { return String(Int64(n)) }
-        let rounded = (n * 1000).rounded() / 1000
-        if rounded == rounded.rounded() { return String(Int64(rounded)) }
-        return String(rounded)
+        return String(n)  // the shortest text that reads back as the same Double
     }
 
     static func writeString(_ s: String, to out: inout String) {

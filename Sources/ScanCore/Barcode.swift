@@ -15,6 +15,9 @@ public struct Barcode: Sendable, Equatable {
     public var displayValue: String
     /// What kind of value the payload is; ``ValueType/text`` until a value parser says more.
     public var valueType: ValueType
+    /// The parsed value as a JSON object with snake_case fields (see Docs/value-types.md); `nil` until a
+    /// value parser has run.
+    public var value: JSONValue?
     /// The four outer corners, clockwise from the symbol's top-left, in input-image pixels.
     public var cornerPoints: [Point]
     /// The smallest axis-aligned rectangle holding `cornerPoints`.
@@ -37,7 +40,7 @@ public struct Barcode: Sendable, Equatable {
 
     public init(
         format: BarcodeFormat, rawValue: String?, rawBytes: [UInt8], displayValue: String? = nil,
-        valueType: ValueType = .text, cornerPoints: [Point], symbologyIdentifier: String,
+        valueType: ValueType = .text, value: JSONValue? = nil, cornerPoints: [Point], symbologyIdentifier: String,
         errorCorrectionLevel: String? = nil, orientation: Double = 0, isMirrored: Bool = false,
         isInverted: Bool = false, structuredAppend: StructuredAppend? = nil, metadata: [String: String] = [:]
     ) {
@@ -46,6 +49,7 @@ public struct Barcode: Sendable, Equatable {
         self.rawBytes = rawBytes
         self.displayValue = displayValue ?? rawValue ?? ""
         self.valueType = valueType
+        self.value = value
         self.cornerPoints = cornerPoints
         self.symbologyIdentifier = symbologyIdentifier
         self.errorCorrectionLevel = errorCorrectionLevel
@@ -84,4 +88,13 @@ public struct ValueType: Hashable, Sendable, Codable, CustomStringConvertible {
     public static let product = ValueType("product")
     public static let isbn = ValueType("isbn")
     public static let url = ValueType("url")
+    public static let wifi = ValueType("wifi")
+    public static let contactInfo = ValueType("contact_info")
+    public static let email = ValueType("email")
+    public static let phone = ValueType("phone")
+    public static let sms = ValueType("sms")
+    public static let geo = ValueType("geo")
+    public static let calendarEvent = ValueType("calendar_event")
+    public static let driverLicense = ValueType("driver_license")
+    public static let gs1 = ValueType("gs1")
 }

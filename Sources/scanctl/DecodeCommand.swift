@@ -3,6 +3,7 @@ import Foundation
 import BuiltinPlugins
 import ScanCore
 import ScanImageIO
+import ScanValues
 import Synchronization
 
 /// `scanctl decode [options] IMAGE...`: decode image files and print what they hold.
@@ -11,7 +12,9 @@ enum DecodeCommand {
         USAGE: scanctl decode [options] IMAGE...
 
         Decodes every symbol in each image (PNG, JPEG, PGM/PPM) and prints one line per symbol:
-        'FORMAT: VALUE', with the file name first when several images are given.
+        'FORMAT: VALUE', with the file name first when several images are given. VALUE is the display
+        value of the parsed value type (a contact's name, a URL, a network name, a GS1 string in HRI
+        form); --json adds value_type and the parsed value (see Docs/value-types.md).
 
         OPTIONS:
           --formats LIST        Comma-separated formats to look for (default: all). See 'scanctl plugins'.
@@ -120,7 +123,8 @@ enum DecodeCommand {
             let outcome: Outcome
             do {
                 let frame = try ImageReader.read(contentsOf: files[i], limits: limits)
-                outcome = .decoded(registry.decode(frame, options: options))
+                // Every result goes through the value parser: value_type, value and display_value.
+                outcome = .decoded(registry.decode(frame, options: options).map { $0.withParsedValue() })
             } catch {
                 outcome = .failed(String(describing: error))
             }

@@ -15,6 +15,11 @@ import Testing
         #expect(o["raw_value"] as? String == "4006381333931")
         #expect(o["raw_bytes"] as? String == Data("4006381333931".utf8).base64EncodedString())
         #expect(o["display_value"] as? String == "4006381333931")
+        // Every result passes through the value parser: an EAN-13 outside 978/979 is a product.
+        #expect(o["value_type"] as? String == "product")
+        let value = try #require(o["value"] as? [String: Any])
+        #expect(value["number"] as? String == "4006381333931")
+        #expect(value["gtin"] as? String == "04006381333931")
         #expect(o["symbology_identifier"] as? String == "]E0")
         #expect(o["is_inverted"] as? Bool == false)
         // The bars span x = 44 ..< 424 and y = 0 ..< 220 in this fixture; corners within ±2 px in x.
@@ -70,6 +75,19 @@ import Testing
         #expect(try ScanctlProcess.run(["frobnicate"]).status == 2)
         let help = try ScanctlProcess.run(["decode", "--help"])
         #expect(help.status == 0 && help.stdout.contains("USAGE: scanctl decode"))
+    }
+
+    @Test func bookCodesAreISBNs() throws {
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("samples/ean13-addon-9780306406157-51299.png").path
+        let r = try ScanctlProcess.run(["decode", "--json", sample])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let o = try #require(r.jsonLines.first)
+        #expect(o["value_type"] as? String == "isbn")
+        let value = try #require(o["value"] as? [String: Any])
+        #expect(value["isbn13"] as? String == "9780306406157")
+        #expect(value["isbn10"] as? String == "0306406152")
+        #expect((o["display_value"] as? String)?.hasPrefix("9780306406157") == true)
     }
 
     @Test func pluginsListsTheEANUPCFamily() throws {
