@@ -1,0 +1,26 @@
+import ScanCore
+
+/// The ITF plugin: Interleaved 2 of 5 and ITF-14 (ISO/IEC 16390:2007; GS1 General Specifications §5.3).
+///
+/// ```swift
+/// let codes = ITFDecoder().decode(FrameContext(image: image), options: DecodeOptions())
+/// codes.first?.rawValue   // "00012345678905"
+/// ```
+///
+/// Values: the digits (always an even count, at least ``DecodeOptions/itfMinLength``). A 14-digit symbol
+/// is an ITF-14: its GS1 check digit must be right, the GTIN is in `metadata["gtin"]`, and the symbology
+/// identifier (ISO/IEC 15424) is `]I1` (check digit verified); other symbols are `]I0`. Bearer bars, above
+/// and below or as a full frame, are tolerated.
+public struct ITFDecoder: SymbologyDecoder {
+    public let name = "itf"
+    public let formats: Set<BarcodeFormat> = [.itf]
+    /// The per-line decoder the scan-line engine drives.
+    public var rowDecoder = ITFRowDecoder()
+
+    public init() {}
+
+    public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
+        guard formats.contains(where: options.wants) else { return [] }
+        return LinearScanner.scan(frame, options: options, decoder: rowDecoder)
+    }
+}
