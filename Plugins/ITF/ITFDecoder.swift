@@ -8,9 +8,9 @@ import ScanCore
 /// ```
 ///
 /// Values: the digits (always an even count, at least ``DecodeOptions/itfMinLength``). A 14-digit symbol
-/// is an ITF-14: its GS1 check digit must be right, the GTIN is in `metadata["gtin"]`, and the symbology
-/// identifier (ISO/IEC 15424) is `]I1` (check digit verified); other symbols are `]I0`. Bearer bars, above
-/// and below or as a full frame, are tolerated.
+/// whose last digit is its GS1 check digit is an ITF-14: the GTIN is in `metadata["gtin"]` and the
+/// symbology identifier (ISO/IEC 15424) is `]I1` (check digit verified); other symbols, 14-digit ones with
+/// another last digit included, are `]I0`. Bearer bars, above and below or as a full frame, are tolerated.
 public struct ITFDecoder: SymbologyDecoder {
     public let name = "itf"
     public let formats: Set<BarcodeFormat> = [.itf]

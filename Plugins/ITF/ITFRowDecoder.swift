@@ -8,7 +8,7 @@ import ScanCore
 /// followed by a quiet zone. ITF has no check character of its own, so the read must cover the whole
 /// symbol between the two quiet zones (a read that ends inside the bars is no read), every pair must agree
 /// with its neighbours in width, and the digit count must reach ``DecodeOptions/itfMinLength``.
-/// Fourteen digits are an ITF-14 whose GS1 check digit must be right.
+/// Fourteen digits with a right GS1 check digit are an ITF-14.
 public struct ITFRowDecoder: LinearRowDecoder {
     /// Light needed before and after a symbol, in narrow elements, when the light run lies inside the line.
     /// The standard asks for 10 (§4.5); photos often crop them, and no space inside a symbol is wider
@@ -62,9 +62,9 @@ public struct ITFRowDecoder: LinearRowDecoder {
         var identifier = "]I0"
         var metadata: [String: String] = [:]
         let text = String(String.UnicodeScalarView(digits.compactMap { Unicode.Scalar(UInt8(48 + $0)) }))
-        if digits.count == 14 {
-            // ITF-14 (GS1 GenSpecs §5.3.2.1): a GTIN whose check digit the reader verifies (]I1).
-            guard GS1CheckDigit.isValid(digits) else { return nil }
+        if digits.count == 14 && GS1CheckDigit.isValid(digits) {
+            // ITF-14 (GS1 GenSpecs §5.3.2.1): a GTIN whose check digit the reader verified (]I1). Fourteen
+            // digits without a valid GS1 check digit are a plain ITF (the standard itself has no check).
             identifier = "]I1"
             metadata["gtin"] = text
         }

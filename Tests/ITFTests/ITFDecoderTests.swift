@@ -67,9 +67,12 @@ struct ITFDecoderTests {
         #expect(decode(image).first?.rawValue == gtin)
     }
 
-    @Test func itf14WithWrongCheckDigitIsNoRead() {
-        let (image, _) = render("15400141288760")  // the right check digit is 3
-        #expect(decode(image).isEmpty)
+    @Test func fourteenDigitsWithoutGS1CheckDigitArePlainITF() throws {
+        let (image, _) = render("15400141288760")  // the GS1 check digit would be 3
+        let b = try #require(decode(image).first)
+        #expect(b.rawValue == "15400141288760")
+        #expect(b.symbologyIdentifier == "]I0")
+        #expect(b.metadata["gtin"] == nil)
     }
 
     @Test func aSymbolCutShortIsNoRead() {
