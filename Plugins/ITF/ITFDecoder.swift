@@ -16,11 +16,20 @@ public struct ITFDecoder: SymbologyDecoder {
     public let formats: Set<BarcodeFormat> = [.itf]
     /// The per-line decoder the scan-line engine drives.
     public var rowDecoder = ITFRowDecoder()
+    /// Guards against reads of part of a tilted symbol.
+    let quietZoneCheck = ITFQuietZoneCheck()
 
     public init() {}
 
     public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
         guard formats.contains(where: options.wants) else { return [] }
-        return LinearScanner.scan(frame, options: options, decoder: rowDecoder)
+        let found = LinearScanner.scan(frame, options: options, decoder: rowDecoder)
+        guard !found.isEmpty, !options.pure else { return found }
+        // Both binarizations must show bars beside a read to reject it: the local one can turn a noisy
+        // light area into specks, the global one can lose bars in uneven light, the symbol's bars show in both.
+        let matrices = BinarizerKind.allCases.map { frame.binarized($0) }
+        return found.filter { b in
+            matrices.contains { quietZoneCheck.accepts(b, digits: b.rawBytes.count, matrix: $0) }
+        }
     }
 }
