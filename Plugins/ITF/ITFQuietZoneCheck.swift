@@ -12,7 +12,7 @@ import ScanCore
 /// Bearer bars are uniformly dark along the strip and do not count.
 struct ITFQuietZoneCheck {
     /// How far beyond the agreeing lines the strips reach, in narrow widths.
-    var reach = 10.0
+    var reach = 3.0
     /// Bar-like positions tolerated in a strip (noise).
     var tolerated = 2
 
@@ -25,11 +25,18 @@ struct ITFQuietZoneCheck {
         // stop 2 + r), taking the ratio r as 2.5.
         let narrow = length / (Double(digits) * 8 + 8.5)
         let u = (c[1] - c[0]) * (1 / length)
-        let across = c[0].distance(to: c[3])
-        let v = across > 0.5 ? (c[3] - c[0]) * (1 / across) : Point(-u.y, u.x)
-        let leading = stripHasBars(from: c[0], along: v, length: across, outward: u * -1, narrow: narrow, matrix)
-        let trailing = stripHasBars(from: c[1], along: v, length: c[1].distance(to: c[2]), outward: u,
-                                    narrow: narrow, matrix)
+        // Each end along its own edge (under perspective the two ends are not parallel); lines less than
+        // three narrow widths apart do not tell the edge's direction, so take the line's normal there.
+        func edge(_ a: Point, _ b: Point) -> (Point, Double) {
+            let d = a.distance(to: b)
+            if d >= 3 * narrow { return ((b - a) * (1 / d), d) }
+            let normal = Point(-u.y, u.x)
+            let sign: Double = (b.x - a.x) * normal.x + (b.y - a.y) * normal.y < 0 ? -1 : 1
+            return (normal * sign, d)
+        }
+        let (v0, l0) = edge(c[0], c[3]), (v1, l1) = edge(c[1], c[2])
+        let leading = stripHasBars(from: c[0], along: v0, length: l0, outward: u * -1, narrow: narrow, matrix)
+        let trailing = stripHasBars(from: c[1], along: v1, length: l1, outward: u, narrow: narrow, matrix)
         return !leading && !trailing
     }
 

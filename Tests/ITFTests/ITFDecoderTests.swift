@@ -89,6 +89,25 @@ struct ITFDecoderTests {
         #expect(decode(crowded).isEmpty)
     }
 
+    /// A long, short-barred symbol turned so that no row or column crosses it whole: lines entering or
+    /// leaving through the bars' top or bottom edge see inner pairs between light runs. Whatever is
+    /// reported must be the whole value.
+    @Test(arguments: [8.0, 12.0, 20.0, 30.0, 160.0, 250.0])
+    func tiltedLongSymbolGivesNoPartialRead(degrees: Double) {
+        let digits = "860316932572248216756504"
+        let (image, _) = render(digits, narrow: 3, wide: 7) { r in
+            r.barHeight = 40
+            r.margin = 30
+        }
+        let found = decode(image.rotated(byDegrees: degrees)) { $0.itfMinLength = 2 }
+        #expect(found.allSatisfy { $0.rawValue == digits }, "\(found.map(\.rawValue))")
+    }
+
+    @Test func slightlyTiltedSymbolReads() {
+        let (image, _) = render("30712345000010", narrow: 3, wide: 7) { $0.margin = 30 }
+        #expect(decode(image.rotated(byDegrees: 5)).first?.rawValue == "30712345000010")
+    }
+
     @Test(arguments: [1, 2, 3])
     func rotatedSymbolsAreFound(quarterTurns: Int) throws {
         var (image, _) = render("987654")
