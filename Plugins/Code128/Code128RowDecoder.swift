@@ -22,7 +22,14 @@ public struct Code128RowDecoder: LinearRowDecoder {
     public init() {}
 
     public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
-        let runs = Code128Runs(line)
+        let found = decodeRuns(Code128Runs(line), options: options)
+        guard found.isEmpty, let cleaned = Code128Runs(mergingSpecksOf: line) else { return found }
+        // Salt-and-pepper noise splits bars and spaces with one-pixel runs; read the line again without
+        // them (the check character guards the result).
+        return decodeRuns(cleaned, options: options)
+    }
+
+    func decodeRuns(_ runs: Code128Runs, options: DecodeOptions) -> [LinearMatch] {
         var out: [LinearMatch] = []
         var i = 1
         // A symbol is at least start, check and stop: 6 + 6 + 7 runs.

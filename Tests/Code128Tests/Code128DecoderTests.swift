@@ -117,6 +117,14 @@ struct Code128DecoderTests {
         #expect(decode(image).first?.rawValue == "Noisy 42")
     }
 
+    @Test func saltAndPepperNoiseIsTolerated() throws {
+        let (image, _) = render([104] + E.b("Salt & pepper"), module: 3) { r in
+            r.saltPepper = 0.02
+            r.barHeight = 40
+        }
+        #expect(decode(image).first?.rawValue == "Salt & pepper")
+    }
+
     @Test func inkSpreadIsTolerated() throws {
         // Every bar one pixel wider (and every space one narrower) at 3 px per module.
         let modules = E.modules([104] + E.b("Spread!"))

@@ -19,6 +19,8 @@ struct TestRenderer {
     var noise = 0
     /// Horizontal box blur radius in pixels (0 = none).
     var blur = 0
+    /// Share of pixels set to black or white at random (salt-and-pepper noise).
+    var saltPepper = 0.0
 
     /// Where the bars were drawn: x of the first bar's leading edge, x after the last bar, bar rows.
     struct Placement {
@@ -69,6 +71,14 @@ struct TestRenderer {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 let r = Int(state >> 33) % (2 * noise + 1) - noise
                 px[k] = min(255, max(0, px[k] + r))
+            }
+        }
+        if saltPepper > 0 {
+            var state: UInt64 = 0x2545_F491_4F6C_DD1D
+            for k in px.indices {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let r = Double(state >> 11) / Double(1 << 53)
+                if r < saltPepper { px[k] = r < saltPepper / 2 ? 0 : 255 }
             }
         }
         let image = LuminanceImage(width: width, height: height, pixels: px.map { UInt8($0) })
