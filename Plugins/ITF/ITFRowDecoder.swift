@@ -25,7 +25,14 @@ public struct ITFRowDecoder: LinearRowDecoder {
     public init() {}
 
     public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
-        let runs = ITFRuns(line)
+        let found = decodeRuns(ITFRuns(line), options: options)
+        guard found.isEmpty, let cleaned = ITFRuns(mergingSpecksOf: line) else { return found }
+        // Salt-and-pepper noise splits bars and spaces with one-pixel runs; read the line again without
+        // them (quiet zones, pair widths and the line agreement still guard the result).
+        return decodeRuns(cleaned, options: options)
+    }
+
+    func decodeRuns(_ runs: ITFRuns, options: DecodeOptions) -> [LinearMatch] {
         var out: [LinearMatch] = []
         var i = 1
         // Start (4 runs), one pair (10), stop (3), quiet zone (1).
