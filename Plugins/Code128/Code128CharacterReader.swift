@@ -40,7 +40,7 @@ struct Code128CharacterReader {
         return best >= 0 ? Character(value: best, width: p, error: bestError) : nil
     }
 
-    /// The start character (103–105) at run `i`, checked against those three patterns only.
+    /// The character at run `i` when it is a start character (103–105).
     func readStart(_ r: Code128Runs, at i: Int) -> Character? {
         guard let c = read(r, at: i), c.value >= Code128Patterns.startA, c.value <= Code128Patterns.startC
         else { return nil }
