@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "ScanImageIO", targets: ["ScanImageIO"]),
         .library(name: "ScanValues", targets: ["ScanValues"]),
         .library(name: "EANUPC", targets: ["EANUPC"]),
+        .library(name: "Code128", targets: ["Code128"]),
+        .library(name: "ITF", targets: ["ITF"]),
         .library(name: "BuiltinPlugins", targets: ["BuiltinPlugins"]),
         .executable(name: "scanctl", targets: ["scanctl"]),
         .executable(name: "scanbench", targets: ["scanbench"]),
@@ -31,9 +33,12 @@ let package = Package(
 
         // Decoder plugins: one target per symbology family, depending on ScanCore only.
         .target(name: "EANUPC", dependencies: ["ScanCore"], path: "Plugins/EANUPC"),
+        .target(name: "Code128", dependencies: ["ScanCore"], path: "Plugins/Code128"),
+        .target(name: "ITF", dependencies: ["ScanCore"], path: "Plugins/ITF"),
 
         // The one place that lists the built-in plugins.
-        .target(name: "BuiltinPlugins", dependencies: ["ScanCore", "EANUPC"], path: "Sources/BuiltinPlugins"),
+        .target(
+            name: "BuiltinPlugins", dependencies: ["ScanCore", "EANUPC", "Code128", "ITF"], path: "Sources/BuiltinPlugins"),
 
         .executableTarget(
             name: "scanctl", dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins"],
@@ -48,6 +53,8 @@ let package = Package(
         .testTarget(
             name: "ScanImageIOTests", dependencies: ["ScanImageIO", "CTurboJPEG"], path: "Tests/ScanImageIOTests"),
         .testTarget(name: "ScanValuesTests", dependencies: ["ScanValues", "ScanCore"], path: "Tests/ScanValuesTests"),
+        .testTarget(name: "Code128Tests", dependencies: ["Code128", "ScanCore"], path: "Tests/Code128Tests"),
+        .testTarget(name: "ITFTests", dependencies: ["ITF", "ScanCore"], path: "Tests/ITFTests"),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Fixtures"]),
     ]
 )

@@ -1,4 +1,6 @@
+import Code128
 import EANUPC
+import ITF
 import ScanCore
 
 /// The decoder plugins linked into scanctl: the one place that lists them.
@@ -8,7 +10,9 @@ import ScanCore
 public enum BuiltinPlugins {
     /// Every built-in plugin, in the order they run.
     public static let decoders: [any SymbologyDecoder] = [
-        EANUPCDecoder()
+        EANUPCDecoder(),
+        Code128Decoder(),
+        ITFDecoder(),
     ]
 
     /// A registry holding every built-in plugin.

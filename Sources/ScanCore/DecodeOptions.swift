@@ -22,6 +22,9 @@ public struct DecodeOptions: Sendable, Equatable {
     /// Minimum scan lines that must agree on a linear symbol before it is reported (1 or more).
     /// Default: 2, lowered to 1 automatically for images too short to hold two lines.
     public var minLineAgreement: Int = 2
+    /// Fewest digits an ITF (Interleaved 2 of 5) symbol must hold to be reported; 2 or more (smaller values
+    /// count as 2). Short ITF reads are easily found in other patterns, hence the default. Default: 6.
+    public var itfMinLength: Int = 6
 
     public init() {}
 

@@ -1,0 +1,111 @@
+import ScanCore
+
+/// Decodes ITF (Interleaved 2 of 5) symbols, ITF-14 included, along one scan line read left to right
+/// (ISO/IEC 16390:2007; GS1 General Specifications §5.3.2). ``LinearScanner`` calls it on many lines, in
+/// both directions.
+///
+/// A symbol is a start pattern after a quiet zone, digit pairs (``ITFPairReader``), and a stop pattern
+/// followed by a quiet zone. ITF has no check character of its own, so the read must cover the whole
+/// symbol between the two quiet zones (a read that ends inside the bars is no read), every pair must agree
+/// with its neighbours in width, and the digit count must reach ``DecodeOptions/itfMinLength``.
+/// Fourteen digits with a right GS1 check digit are an ITF-14.
+public struct ITFRowDecoder: LinearRowDecoder {
+    /// Light needed before and after a symbol, in narrow elements, when the light run lies inside the line.
+    /// The standard asks for 10 (§4.5); photos often crop them, and no space inside a symbol is wider
+    /// than a wide element (3.6 narrow at most), so 5 still tells a symbol's edge from its inside. A full
+    /// bearer frame (ITF-14) is a bar beyond this quiet zone and does not matter.
+    public var quietZoneNarrow = 5.0
+    /// The same when the light run reaches the end of the line (the image was cropped there).
+    public var quietZoneNarrowAtLineEnd = 2.0
+    /// Largest ratio between the widths of neighbouring digit pairs (perspective changes them slowly).
+    public var pairWidthRatio = 1.3
+
+    let reader = ITFPairReader()
+
+    public init() {}
+
+    public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
+        let found = decodeRuns(ITFRuns(line), options: options)
+        guard found.isEmpty, let cleaned = ITFRuns(mergingSpecksOf: line) else { return found }
+        // Salt-and-pepper noise splits bars and spaces with one-pixel runs; read the line again without
+        // them (quiet zones, pair widths and the line agreement still guard the result).
+        return decodeRuns(cleaned, options: options)
+    }
+
+    func decodeRuns(_ runs: ITFRuns, options: DecodeOptions) -> [LinearMatch] {
+        var out: [LinearMatch] = []
+        var i = 1
+        // Start (4 runs), one pair (10), stop (3), quiet zone (1).
+        while i + 17 < runs.count {
+            if let (match, lastRun) = decodeSymbol(runs, at: i, options: options) {
+                out.append(match)
+                i = lastRun + 2
+            } else {
+                i += 2
+            }
+        }
+        return out
+    }
+
+    /// The symbol whose start pattern begins at run `i`, and its last run (the stop's narrow bar).
+    func decodeSymbol(_ r: ITFRuns, at i: Int, options: DecodeOptions) -> (LinearMatch, Int)? {
+        // The first pair fixes the narrow width the start pattern is checked against.
+        guard var pair = reader.read(r, at: i + ITFPatterns.startRuns) else { return nil }
+        guard isStart(r, i, narrow: pair.narrow) else { return nil }
+        let qz = options.pure ? 0 : quietZoneNarrow
+        let qzEdge = options.pure ? 0 : quietZoneNarrowAtLineEnd
+        guard r.w[i - 1] >= (i - 1 == 0 ? qzEdge : qz) * pair.narrow else { return nil }
+        var digits = [pair.first, pair.second]
+        var j = i + ITFPatterns.startRuns + 10
+        while !isStop(r, j, after: pair, quietZone: qz, atLineEnd: qzEdge) {
+            guard let next = reader.read(r, at: j) else { return nil }
+            let ratio = next.width / pair.width
+            guard ratio < pairWidthRatio, ratio > 1 / pairWidthRatio else { return nil }
+            digits += [next.first, next.second]
+            pair = next
+            j += 10
+        }
+        guard digits.count >= max(2, options.itfMinLength) else { return nil }
+        var identifier = "]I0"
+        var metadata: [String: String] = [:]
+        let text = String(String.UnicodeScalarView(digits.compactMap { Unicode.Scalar(UInt8(48 + $0)) }))
+        if digits.count == 14 && GS1CheckDigit.isValid(digits) {
+            // ITF-14 (GS1 GenSpecs §5.3.2.1): a GTIN whose check digit the reader verified (]I1). Fourteen
+            // digits without a valid GS1 check digit are a plain ITF (the standard itself has no check).
+            identifier = "]I1"
+            metadata["gtin"] = text
+        }
+        let match = LinearMatch(format: .itf, text: text, symbologyIdentifier: identifier, start: r.start[i],
+                                end: r.start[j + ITFPatterns.stopRuns], metadata: metadata)
+        return (match, j + ITFPatterns.stopRuns - 1)
+    }
+
+    /// True when runs i…i+3 are four narrow elements: each edge-to-similar-edge distance is about two
+    /// narrow widths.
+    func isStart(_ r: ITFRuns, _ i: Int, narrow: Double) -> Bool {
+        for k in 0..<3 {
+            let e = (r.w[i + k] + r.w[i + k + 1]) / (2 * narrow)
+            guard e > 0.6, e < 1.5 else { return false }
+        }
+        return true
+    }
+
+    /// True when runs j…j+2 are the stop pattern (wide bar, narrow space, narrow bar) followed by a quiet
+    /// zone. Checked by similar edges: (wide bar + narrow space) / (narrow space + narrow bar) is
+    /// (ratio + 1) / 2, 1.5–2 for the standard's ratios.
+    func isStop(_ r: ITFRuns, _ j: Int, after pair: ITFPairReader.Pair, quietZone: Double, atLineEnd: Double)
+        -> Bool
+    {
+        let trailing = j + ITFPatterns.stopRuns
+        guard trailing < r.count else { return false }
+        let need = trailing == r.count - 1 ? atLineEnd : quietZone
+        guard r.w[trailing] >= need * pair.narrow else { return false }
+        let e1 = r.w[j] + r.w[j + 1], e2 = r.w[j + 1] + r.w[j + 2]
+        guard e2 > 0 else { return false }
+        let ratio = e1 / e2
+        let narrowEdge = e2 / (2 * pair.narrow)
+        let finalBar = r.w[j + 2] / pair.narrowBar
+        return ratio > 1.3 && ratio < 2.5 && narrowEdge > 0.6 && narrowEdge < 1.5 && finalBar > 0.5
+            && finalBar < 1.8
+    }
+}

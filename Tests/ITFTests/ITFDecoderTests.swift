@@ -1,0 +1,135 @@
+import ScanCore
+import Testing
+@testable import ITF
+
+/// Whole-image decoding of rendered ITF symbols.
+struct ITFDecoderTests {
+    typealias E = ITFTestEncoder
+
+    func render(_ digits: String, narrow: Int = 2, wide: Int = 5, _ configure: (inout TestRenderer) -> Void = { _ in })
+        -> (LuminanceImage, TestRenderer.Placement)
+    {
+        var r = TestRenderer()
+        r.quietZone = 10 * narrow
+        configure(&r)
+        return r.render(E.widths(digits, narrow: narrow, wide: wide))
+    }
+
+    func decode(_ image: LuminanceImage, _ configure: (inout DecodeOptions) -> Void = { _ in }) -> [Barcode] {
+        var options = DecodeOptions()
+        configure(&options)
+        return ITFDecoder().decode(FrameContext(image: image), options: options)
+    }
+
+    @Test func fourDigitsNeedALowerMinimumLength() throws {
+        let (image, _) = render("1515")
+        #expect(decode(image).isEmpty)  // default minimum: 6 digits
+        let b = try #require(decode(image) { $0.itfMinLength = 4 }.first)
+        #expect(b.rawValue == "1515")
+        #expect(b.symbologyIdentifier == "]I0")
+        #expect(decode(render("15").0) { $0.itfMinLength = 2 }.first?.rawValue == "15")
+    }
+
+    @Test func twentyDigits() throws {
+        let (image, _) = render("12345678901234567890")
+        let b = try #require(decode(image).first)
+        #expect(b.format == .itf)
+        #expect(b.rawValue == "12345678901234567890")
+    }
+
+    @Test(arguments: [(2, 4), (2, 5), (2, 6), (3, 9)])
+    func wideToNarrowRatiosTwoToThree(narrow: Int, wide: Int) throws {
+        let (image, _) = render("00123456", narrow: narrow, wide: wide)
+        #expect(decode(image).first?.rawValue == "00123456")
+    }
+
+    @Test func itf14WithBearerFrame() throws {
+        let gtin = E.itf14("1540014128876")
+        let (image, p) = render(gtin, narrow: 3, wide: 8) { r in
+            r.bearer = 12
+            r.bearerFrame = true
+            r.quietZone = 30
+        }
+        let b = try #require(decode(image).first)
+        #expect(b.rawValue == gtin)
+        #expect(b.metadata["gtin"] == gtin)
+        #expect(b.symbologyIdentifier == "]I1")
+        // Corners on the symbol, not on the frame (2 px along, inside the bar rows across).
+        let c = b.cornerPoints
+        #expect(abs(c[0].x - Double(p.x0)) <= 2 && abs(c[1].x - Double(p.x1)) <= 2)
+        #expect(c[0].y >= Double(p.y0) - 2 && c[2].y <= Double(p.y1) + 2)
+        #expect(c[2].y - c[0].y >= Double(p.y1 - p.y0) / 2)
+    }
+
+    @Test func itf14WithBearerBarsAboveAndBelow() throws {
+        let gtin = E.itf14("0001234567890")
+        let (image, _) = render(gtin, narrow: 2, wide: 5) { $0.bearer = 8 }
+        #expect(decode(image).first?.rawValue == gtin)
+    }
+
+    @Test func fourteenDigitsWithoutGS1CheckDigitArePlainITF() throws {
+        let (image, _) = render("15400141288760")  // the GS1 check digit would be 3
+        let b = try #require(decode(image).first)
+        #expect(b.rawValue == "15400141288760")
+        #expect(b.symbologyIdentifier == "]I0")
+        #expect(b.metadata["gtin"] == nil)
+    }
+
+    @Test func aSymbolCutShortIsNoRead() {
+        // The stop pattern missing: bars run into a dark block, so no read may end inside the symbol.
+        var widths = E.widths("1234567890")
+        widths.removeLast(3)
+        widths += [4, 30]
+        var r = TestRenderer()
+        r.quietZone = 20
+        let (image, _) = r.render(widths)
+        #expect(decode(image).isEmpty)
+        // The same symbol with its start pattern crowded by a bar.
+        let (crowded, _) = r.render([6, 4] + E.widths("1234567890"))
+        #expect(decode(crowded).isEmpty)
+    }
+
+    /// A long, short-barred symbol turned so that no row or column crosses it whole: lines entering or
+    /// leaving through the bars' top or bottom edge see inner pairs between light runs. Whatever is
+    /// reported must be the whole value.
+    @Test(arguments: [8.0, 12.0, 20.0, 30.0, 160.0, 250.0])
+    func tiltedLongSymbolGivesNoPartialRead(degrees: Double) {
+        let digits = "860316932572248216756504"
+        let (image, _) = render(digits, narrow: 3, wide: 7) { r in
+            r.barHeight = 40
+            r.margin = 30
+        }
+        let found = decode(image.rotated(byDegrees: degrees)) { $0.itfMinLength = 2 }
+        #expect(found.allSatisfy { $0.rawValue == digits }, "\(found.map(\.rawValue))")
+    }
+
+    @Test func slightlyTiltedSymbolReads() {
+        let (image, _) = render("30712345000010", narrow: 3, wide: 7) { $0.margin = 30 }
+        #expect(decode(image.rotated(byDegrees: 5)).first?.rawValue == "30712345000010")
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func rotatedSymbolsAreFound(quarterTurns: Int) throws {
+        var (image, _) = render("987654")
+        for _ in 0..<quarterTurns { image = image.rotated90Clockwise() }
+        let b = try #require(decode(image).first)
+        #expect(b.rawValue == "987654")
+        #expect(b.orientation == Double(90 * quarterTurns))
+    }
+
+    @Test func noisyBlurredSymbolReads() throws {
+        let (image, _) = render("13572468", narrow: 3, wide: 7) { r in
+            r.noise = 30
+            r.blur = 1
+        }
+        #expect(decode(image).first?.rawValue == "13572468")
+    }
+
+    @Test func nothingOnBlankOrNoise() {
+        #expect(decode(LuminanceImage(width: 300, height: 200, filledWith: 255)) { $0.itfMinLength = 2 }.isEmpty)
+        for seed: UInt64 in [4, 5, 6] {
+            let image = TestRenderer.noiseImage(width: 320, height: 240, seed: seed)
+            #expect(decode(image) { $0.itfMinLength = 2 }.isEmpty)
+        }
+    }
+}
