@@ -22,12 +22,14 @@ let package = Package(
             name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
+            name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
             name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
 
         // Core model, image kernels, plugin contract. Knows no symbology.
         .target(name: "ScanCore", path: "Sources/ScanCore"),
-        .target(name: "ScanImageIO", dependencies: ["ScanCore", "CPNG", "CTurboJPEG"], path: "Sources/ScanImageIO"),
+        .target(name: "ScanImageIO", dependencies: ["ScanCore", "CPNG", "CTurboJPEG", "CWebP"], path: "Sources/ScanImageIO"),
         // Value types: what a payload is (URL, Wi-Fi, contact, GS1 …), parsed from its raw value.
         .target(name: "ScanValues", dependencies: ["ScanCore"], path: "Sources/ScanValues"),
 

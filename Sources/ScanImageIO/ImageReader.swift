@@ -5,7 +5,7 @@
 #endif
 import ScanCore
 
-/// Reads PNG, JPEG and PGM/PPM images into ``ScanCore/Frame``s.
+/// Reads PNG, JPEG, WebP and PGM/PPM images into ``ScanCore/Frame``s.
 ///
 /// ```swift
 /// let frame = try ImageReader.read(contentsOf: "inbox/label.png")
@@ -15,7 +15,7 @@ import ScanCore
 /// - The format is chosen by the file's first bytes (``ImageFormat/detect(_:)``), never by its extension.
 /// - Grey sources give a `gray8` frame, colour sources an `rgb24` frame, tightly packed (`stride == width ×
 ///   bytes per pixel`), origin top left, x right, y down. `source` is the path (or the given name).
-/// - Transparency (PNG alpha, tRNS) is composited on white. 16-bit and sub-8-bit samples are scaled to 8 bits.
+/// - Transparency (PNG alpha, tRNS, WebP alpha) is composited on white. 16-bit and sub-8-bit samples are scaled to 8 bits.
 /// - JPEG EXIF orientation is applied, so the frame is upright (its width and height may swap).
 /// - Every failure is an ``ImageError`` naming the file; decoding never traps on bad input.
 ///
@@ -52,6 +52,7 @@ public enum ImageReader {
         case .png: decoded = try PNGDecoder.decode(data, name: name, limits: limits)
         case .jpeg: decoded = try JPEGDecoder.decode(data, name: name, limits: limits)
         case .pnm: decoded = try PNMDecoder.decode(data, name: name, limits: limits)
+        case .webp: decoded = try WebPDecoder.decode(data, name: name, limits: limits)
         }
         return try decoded.frame(source: name, format: format)
     }
