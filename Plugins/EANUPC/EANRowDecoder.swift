@@ -48,12 +48,12 @@ public struct EANRowDecoder: LinearRowDecoder {
             guard let main = decodeMain(v, at: i, layout: layout) else { continue }
             // Quiet zones, measured in this symbol's module.
             let before = i - 1, after = main.lastBar + 1
-            guard after < v.count else { continue }
             let needBefore = before == 0 ? qzEdge : qz
-            let needAfter = after == v.count - 1 ? qzEdge : qz
-            guard v.w[before] >= needBefore * main.module, v.w[after] >= needAfter * main.module else { continue }
+            let needAfter = after >= v.count - 1 ? qzEdge : qz
+            let quietAfter = after < v.count ? v.w[after] : 0
+            guard v.w[before] >= needBefore * main.module, quietAfter >= needAfter * main.module else { continue }
             var addOn: EANAddOn.Found?
-            if options.eanAddOn != .ignore {
+            if options.eanAddOn != .ignore && after < v.count {
                 addOn = EANAddOn.decode(v, gapRun: after, module: main.module, options: options)
             }
             if options.eanAddOn == .require && addOn == nil {
