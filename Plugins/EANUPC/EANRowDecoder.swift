@@ -224,8 +224,7 @@ public struct EANRowDecoder: LinearRowDecoder {
             guard g > 0.5 * Double(count), g < 1.6 * Double(count) + 0.5 else { return nil }
         }
         let last = guards.last.map { $0.0 + $0.1 } ?? start
-        let total = v.start[last] - v.start[start]
-        return Double(total) / Double(modules)
+        return v.span(start, last - start) / Double(modules)
     }
 }
 
@@ -237,9 +236,18 @@ struct RunView {
     let start: [Int]
     var count: Int { w.count }
 
+    /// Sub-pixel run starts when the line has them, else the integer ones.
+    let exact: [Double]
+
     init(_ line: ScanLine) {
-        w = line.runs.map(Double.init)
         start = line.runStarts
+        if let sub = line.subpixelStarts {
+            exact = sub
+            w = (0..<line.runs.count).map { sub[$0 + 1] - sub[$0] }
+        } else {
+            exact = line.runStarts.map(Double.init)
+            w = line.runs.map(Double.init)
+        }
     }
 
     /// How much wider than nominal the symbol's bars are (and its spaces narrower), in modules, measured
@@ -261,7 +269,7 @@ struct RunView {
     }
 
     /// Total width of `count` runs from `from`.
-    func span(_ from: Int, _ count: Int) -> Double { Double(start[from + count] - start[from]) }
+    func span(_ from: Int, _ count: Int) -> Double { exact[from + count] - exact[from] }
 }
 
 extension String {

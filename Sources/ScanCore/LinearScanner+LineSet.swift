@@ -83,6 +83,39 @@ extension LinearScanner {
             }
         }
 
+        /// Luminance along line `index` of `image` (nearest pixel for slanted lines).
+        func profile(_ image: LuminanceImage, _ index: Int) -> [UInt8] {
+            switch axis {
+            case .rows: return image.row(index)
+            case .columns: return image.column(index)
+            case .slanted:
+                let (c, t0, t1) = clip(index)
+                let n = Int(t1 - t0)
+                guard n > 0 else { return [] }
+                let px = -dy * c, py = dx * c
+                var out = [UInt8](repeating: 0, count: n)
+                for j in 0..<n {
+                    let t = t0 + Double(j) + 0.5
+                    let x = min(image.width - 1, max(0, Int(px + t * dx)))
+                    let y = min(image.height - 1, max(0, Int(py + t * dy)))
+                    out[j] = image[x, y]
+                }
+                return out
+            }
+        }
+
+        /// The scan line `index` from `source`.
+        func scanLine(_ source: LineSource, _ index: Int) -> ScanLine {
+            switch source {
+            case .matrix(let m): return ScanLine(runs: runs(m, index))
+            case .profile(let image):
+                let p = profile(image, index)
+                guard !p.isEmpty else { return ScanLine(runs: [0]) }
+                let (r, starts) = LineProfileThreshold.runs(p)
+                return ScanLine(runs: r, subpixelStarts: starts)
+            }
+        }
+
         /// The image point at position `a` along line `index` (forward coordinates).
         func point(along a: Double, line index: Int) -> Point {
             switch axis {

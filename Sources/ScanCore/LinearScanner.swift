@@ -28,7 +28,9 @@ public enum LinearScanner {
             kinds.append(contentsOf: BinarizerKind.allCases.filter { $0 != options.binarizer })
         }
         guard frame.width > 0, frame.height > 0 else { return [] }
-        let matrices = kinds.map { frame.binarized($0) }
+        // The profile source first: it reads blurred and unevenly lit lines the 2D binarizers lose.
+        var matrices: [LineSource] = [.profile(frame.image)]
+        matrices += kinds.map { .matrix(frame.binarized($0)) }
         var results: [Barcode] = []
         for axis in axes {
             results += scan(LineSet(axis, width: frame.width, height: frame.height), matrices: matrices,
@@ -45,7 +47,7 @@ public enum LinearScanner {
 
     /// Scans one family of parallel lines.
     static func scan(
-        _ lines: LineSet, matrices: [BitMatrix], options: DecodeOptions, decoder: some LinearRowDecoder
+        _ lines: LineSet, matrices: [LineSource], options: DecodeOptions, decoder: some LinearRowDecoder
     ) -> [Barcode] {
         let lineCount = lines.count
         guard lineCount > 0 else { return [] }
@@ -70,6 +72,10 @@ public enum LinearScanner {
         }
         return accepted.map { $0.barcode(lines) }
     }
+
+    /// Where a line's runs come from: a binarized matrix, or the luminance profile along the line
+    /// (``LineProfileThreshold``, with sub-pixel edges).
+    enum LineSource { case matrix(BitMatrix), profile(LuminanceImage) }
 
     /// A family of parallel scan lines: image rows, image columns, or lines slanted by an angle.
     enum Axis: Equatable { case rows, columns, slanted(Double) }
@@ -118,9 +124,9 @@ public enum LinearScanner {
     }
 
     static func readLine(
-        _ matrix: BitMatrix, lines: LineSet, index: Int, options: DecodeOptions, decoder: some LinearRowDecoder
+        _ source: LineSource, lines: LineSet, index: Int, options: DecodeOptions, decoder: some LinearRowDecoder
     ) -> [Hit] {
-        let line = ScanLine(runs: lines.runs(matrix, index))
+        let line = lines.scanLine(source, index)
         guard line.runs.count >= 6 else { return [] }  // fewer than three bars: nothing to read
         var hits: [Hit] = []
         for m in decoder.decodeRow(line, options: options) where options.wants(m.format) {
@@ -175,7 +181,7 @@ public enum LinearScanner {
 
     /// The first hit on line `index` (any matrix) with the cluster's value and place.
     static func reread(
-        _ c: Cluster, index: Int, matrices: [BitMatrix], lines: LineSet, options: DecodeOptions,
+        _ c: Cluster, index: Int, matrices: [LineSource], lines: LineSet, options: DecodeOptions,
         decoder: some LinearRowDecoder
     ) -> Hit? {
         guard index >= 0, index < lines.count else { return nil }
@@ -191,7 +197,7 @@ public enum LinearScanner {
 
     /// Re-reads the pixel lines next to a cluster's lines to confirm a read seen on too few scan lines.
     static func confirm(
-        _ c: inout Cluster, step: Int, matrices: [BitMatrix], lines: LineSet, options: DecodeOptions,
+        _ c: inout Cluster, step: Int, matrices: [LineSource], lines: LineSet, options: DecodeOptions,
         decoder: some LinearRowDecoder
     ) {
         let reach = max(1, min(3, step / 2))
@@ -211,7 +217,7 @@ public enum LinearScanner {
     /// and last read lines), so the corner points reach the ends of its bars rather than the nearest scan
     /// lines.
     static func extend(
-        _ c: inout Cluster, reach: Int, matrices: [BitMatrix], lines: LineSet, options: DecodeOptions,
+        _ c: inout Cluster, reach: Int, matrices: [LineSource], lines: LineSet, options: DecodeOptions,
         decoder: some LinearRowDecoder
     ) {
         for direction in [-1, 1] {
