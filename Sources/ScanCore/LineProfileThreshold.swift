@@ -8,7 +8,7 @@
 /// between pixels. Cost: one pass over the line.
 public enum LineProfileThreshold {
     /// The hysteresis for a profile: a fraction of its luminance range, at least `minimum` grey levels.
-    public static func hysteresis(_ profile: [UInt8], fraction: Double = 0.12, minimum: Int = 10) -> Int {
+    public static func hysteresis(_ profile: [UInt8], fraction: Double = 0.07, minimum: Int = 8) -> Int {
         guard let lo = profile.min(), let hi = profile.max() else { return minimum }
         return max(minimum, Int(Double(Int(hi) - Int(lo)) * fraction))
     }

@@ -108,10 +108,11 @@ extension LinearScanner {
         func scanLine(_ source: LineSource, _ index: Int) -> ScanLine {
             switch source {
             case .matrix(let m): return ScanLine(runs: runs(m, index))
-            case .profile(let image):
+            case .profile(let image, let fraction):
                 let p = profile(image, index)
                 guard !p.isEmpty else { return ScanLine(runs: [0]) }
-                let (r, starts) = LineProfileThreshold.runs(p)
+                let h = LineProfileThreshold.hysteresis(p, fraction: fraction, minimum: fraction < 0.05 ? 4 : 8)
+                let (r, starts) = LineProfileThreshold.runs(p, hysteresis: h)
                 return ScanLine(runs: r, subpixelStarts: starts)
             }
         }

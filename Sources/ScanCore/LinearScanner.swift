@@ -29,7 +29,9 @@ public enum LinearScanner {
         }
         guard frame.width > 0, frame.height > 0 else { return [] }
         // The profile source first: it reads blurred and unevenly lit lines the 2D binarizers lose.
-        var matrices: [LineSource] = [.profile(frame.image)]
+        var matrices: [LineSource] = [.profile(frame.image, hysteresisFraction: 0.07)]
+        // With try-harder, again with a finer hysteresis for heavily blurred bars (a few grey levels).
+        if options.tryHarder { matrices.append(.profile(frame.image, hysteresisFraction: 0.025)) }
         matrices += kinds.map { .matrix(frame.binarized($0)) }
         var results: [Barcode] = []
         for axis in axes {
@@ -37,9 +39,10 @@ public enum LinearScanner {
                             options: options, decoder: decoder)
         }
         if results.isEmpty && options.tryRotate && !options.pure {
+            // Ten more line families: only the primary (profile) source, to bound the cost.
             for angle in slantedAngles {
                 results += scan(LineSet(.slanted(angle), width: frame.width, height: frame.height),
-                                matrices: matrices, options: options, decoder: decoder)
+                                matrices: Array(matrices.prefix(1)), options: options, decoder: decoder)
             }
         }
         return results
@@ -75,7 +78,7 @@ public enum LinearScanner {
 
     /// Where a line's runs come from: a binarized matrix, or the luminance profile along the line
     /// (``LineProfileThreshold``, with sub-pixel edges).
-    enum LineSource { case matrix(BitMatrix), profile(LuminanceImage) }
+    enum LineSource { case matrix(BitMatrix), profile(LuminanceImage, hysteresisFraction: Double) }
 
     /// A family of parallel scan lines: image rows, image columns, or lines slanted by an angle.
     enum Axis: Equatable { case rows, columns, slanted(Double) }
