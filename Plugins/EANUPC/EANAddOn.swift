@@ -1,7 +1,7 @@
 import ScanCore
 
-/// EAN-2 and EAN-5 add-on symbols (GS1 General Specifications §5.2.2.6; ISO/IEC 15420:2009 Annex on
-/// add-on symbols).
+/// EAN-2 and EAN-5 add-on symbols (ISO/IEC 15420:2009, add-on symbols; GS1 General Specifications §5.2, add-on
+/// symbols).
 ///
 /// An add-on follows its main symbol after a light gap of 7–12 modules. It has a start pattern
 /// (bar, space, bar: 1, 1, 2 modules), then its characters from number sets A and B, separated by a

@@ -10,7 +10,7 @@ import ScanCore
 /// quiet zones are light for long enough (see ``quietZoneModules``).
 public struct EANRowDecoder: LinearRowDecoder {
     /// Light needed before and after a symbol, in modules, when the light run lies inside the line.
-    /// The standard asks for 7–11 (GS1 GenSpecs Figure 5.2.3.4-1); photos often crop them, and no space
+    /// The standard asks for 7–11 (ISO/IEC 15420 quiet zones); photos often crop them, and no space
     /// inside a symbol is wider than 4 modules, so 5 still tells a symbol's edge from its inside.
     public var quietZoneModules = 5.0
     /// The same when the light run reaches the end of the line (the image was cropped there).
@@ -74,7 +74,7 @@ public struct EANRowDecoder: LinearRowDecoder {
         var metadata: [String: String] = [:]
         switch main.layout {
         case .ean13:
-            // An EAN-13 whose first digit is 0 is a UPC-A (GS1 GenSpecs §5.2.1.2).
+            // An EAN-13 whose first digit is 0 is a UPC-A (GS1 GenSpecs §5.2).
             if digits[0] == 0 && (options.wants(.upca) || !options.wants(.ean13)) {
                 digits.removeFirst()
                 format = .upca
