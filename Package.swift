@@ -55,6 +55,7 @@ let package = Package(
         .testTarget(
             name: "ScanImageIOTests", dependencies: ["ScanImageIO", "CTurboJPEG"], path: "Tests/ScanImageIOTests"),
         .testTarget(name: "ScanValuesTests", dependencies: ["ScanValues", "ScanCore"], path: "Tests/ScanValuesTests"),
+        .testTarget(name: "EANUPCTests", dependencies: ["EANUPC", "ScanCore"], path: "Tests/EANUPCTests"),
         .testTarget(name: "Code128Tests", dependencies: ["Code128", "ScanCore"], path: "Tests/Code128Tests"),
         .testTarget(name: "ITFTests", dependencies: ["ITF", "ScanCore"], path: "Tests/ITFTests"),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Fixtures"]),

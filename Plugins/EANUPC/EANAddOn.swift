@@ -1,7 +1,7 @@
 import ScanCore
 
-/// EAN-2 and EAN-5 add-on symbols (GS1 General Specifications §5.2.2.6; ISO/IEC 15420:2009 Annex on
-/// add-on symbols).
+/// EAN-2 and EAN-5 add-on symbols (ISO/IEC 15420:2009, add-on symbols; GS1 General Specifications §5.2, add-on
+/// symbols).
 ///
 /// An add-on follows its main symbol after a light gap of 7–12 modules. It has a start pattern
 /// (bar, space, bar: 1, 1, 2 modules), then its characters from number sets A and B, separated by a
@@ -35,6 +35,8 @@ enum EANAddOn {
         guard quiet < v.count else { return nil }
         let startModules = v.span(a, 3) / module
         guard startModules > 2.5, startModules < 5.5 else { return nil }
+        // Bars and spaces of one module: the start's first bar and space, and each delineator.
+        let spread = v.inkSpread(guards: [(a, 2)] + (1..<length).map { (a + 3 + 6 * $0 - 2, 2) })
         var digits: [Int] = [], sets: [Bool] = []
         var widths: [Double] = []
         var j = a + 3
@@ -44,7 +46,9 @@ enum EANAddOn {
                 guard d > 1, d < 3.2 else { return nil }
                 j += 2
             }
-            guard let m = EANDigitMatcher.setsAB.match(v.w[j], v.w[j + 1], v.w[j + 2], v.w[j + 3]) else {
+            guard let m = EANDigitMatcher.setsAB.match(
+                v.w[j], v.w[j + 1], v.w[j + 2], v.w[j + 3], spread: spread, firstIsBar: false)
+            else {
                 return nil
             }
             digits.append(m.digit)

@@ -1,4 +1,5 @@
-/// The GS1 modulo-10 check digit (GS1 General Specifications §7.9.1): digits weighted 3, 1, 3, … from the
+/// The GS1 modulo-10 check digit (GS1 General Specifications, check digit
+/// calculation; ISO/IEC 15420:2009): digits weighted 3, 1, 3, … from the
 /// rightmost data digit leftwards; the check digit brings the weighted sum up to a multiple of 10.
 enum EANCheckDigit {
     /// The check digit for `data` (digit values 0…9, without the check digit).

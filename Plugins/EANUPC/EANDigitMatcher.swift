@@ -40,11 +40,18 @@ struct EANDigitMatcher: Sendable {
         (0..<10).map { Candidate(digit: $0, setB: false, widths: EANPatterns.setC[$0].map(Double.init)) })
 
     /// The character in `w` (four widths in reading order), or nil when no pattern is convincing.
-    func match(_ w0: Double, _ w1: Double, _ w2: Double, _ w3: Double) -> Match? {
+    ///
+    /// `spread` is the symbol's ink spread in modules (how much wider than nominal its bars print, and
+    /// narrower its spaces; see ``EANRowDecoder``), taken off the single widths before they are compared;
+    /// `firstIsBar` says whether `w0` is a bar.
+    func match(
+        _ w0: Double, _ w1: Double, _ w2: Double, _ w3: Double, spread: Double = 0, firstIsBar: Bool = false
+    ) -> Match? {
         let total = w0 + w1 + w2 + w3
         guard total > 0 else { return nil }
         let s = 7 / total
-        let n0 = w0 * s, n1 = w1 * s, n2 = w2 * s, n3 = w3 * s
+        let c = firstIsBar ? -spread : spread
+        let n0 = w0 * s + c, n1 = w1 * s - c, n2 = w2 * s + c, n3 = w3 * s - c
         let e0 = n0 + n1, e1 = n1 + n2, e2 = n2 + n3
         var best = Double.infinity, second = Double.infinity, bestIndex = -1
         for (k, c) in candidates.enumerated() {

@@ -10,7 +10,7 @@ import ScanCore
 /// quiet zones are light for long enough (see ``quietZoneModules``).
 public struct EANRowDecoder: LinearRowDecoder {
     /// Light needed before and after a symbol, in modules, when the light run lies inside the line.
-    /// The standard asks for 7–11 (GS1 GenSpecs Figure 5.2.3.4-1); photos often crop them, and no space
+    /// The standard asks for 7–11 (ISO/IEC 15420 quiet zones); photos often crop them, and no space
     /// inside a symbol is wider than 4 modules, so 5 still tells a symbol's edge from its inside.
     public var quietZoneModules = 5.0
     /// The same when the light run reaches the end of the line (the image was cropped there).
@@ -48,12 +48,12 @@ public struct EANRowDecoder: LinearRowDecoder {
             guard let main = decodeMain(v, at: i, layout: layout) else { continue }
             // Quiet zones, measured in this symbol's module.
             let before = i - 1, after = main.lastBar + 1
-            guard after < v.count else { continue }
             let needBefore = before == 0 ? qzEdge : qz
-            let needAfter = after == v.count - 1 ? qzEdge : qz
-            guard v.w[before] >= needBefore * main.module, v.w[after] >= needAfter * main.module else { continue }
+            let needAfter = after >= v.count - 1 ? qzEdge : qz
+            let quietAfter = after < v.count ? v.w[after] : 0
+            guard v.w[before] >= needBefore * main.module, quietAfter >= needAfter * main.module else { continue }
             var addOn: EANAddOn.Found?
-            if options.eanAddOn != .ignore {
+            if options.eanAddOn != .ignore && after < v.count {
                 addOn = EANAddOn.decode(v, gapRun: after, module: main.module, options: options)
             }
             if options.eanAddOn == .require && addOn == nil {
@@ -74,7 +74,7 @@ public struct EANRowDecoder: LinearRowDecoder {
         var metadata: [String: String] = [:]
         switch main.layout {
         case .ean13:
-            // An EAN-13 whose first digit is 0 is a UPC-A (GS1 GenSpecs §5.2.1.2).
+            // An EAN-13 whose first digit is 0 is a UPC-A (GS1 GenSpecs §5.2).
             if digits[0] == 0 && (options.wants(.upca) || !options.wants(.ean13)) {
                 digits.removeFirst()
                 format = .upca
@@ -137,8 +137,9 @@ public struct EANRowDecoder: LinearRowDecoder {
 
     func decodeEAN13(_ v: RunView, at i: Int) -> Main? {
         guard i + 58 < v.count else { return nil }
-        guard let left = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB),
-              let right = readCharacters(v, from: i + 32, count: 6, matcher: .setC)
+        let spread = v.inkSpread(guards: [(i, 3), (i + 27, 5), (i + 56, 3)])
+        guard let left = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB, spread: spread),
+              let right = readCharacters(v, from: i + 32, count: 6, matcher: .setC, spread: spread)
         else { return nil }
         let parity = left.map(\.setB)
         guard let first = EANPatterns.firstDigitParity.firstIndex(of: parity) else { return nil }
@@ -152,8 +153,9 @@ public struct EANRowDecoder: LinearRowDecoder {
 
     func decodeEAN8(_ v: RunView, at i: Int) -> Main? {
         guard i + 42 < v.count else { return nil }
-        guard let left = readCharacters(v, from: i + 3, count: 4, matcher: .setA),
-              let right = readCharacters(v, from: i + 24, count: 4, matcher: .setC)
+        let spread = v.inkSpread(guards: [(i, 3), (i + 19, 5), (i + 40, 3)])
+        guard let left = readCharacters(v, from: i + 3, count: 4, matcher: .setA, spread: spread),
+              let right = readCharacters(v, from: i + 24, count: 4, matcher: .setC, spread: spread)
         else { return nil }
         let digits = left.map(\.digit) + right.map(\.digit)
         guard EANCheckDigit.isValid(digits) else { return nil }
@@ -165,7 +167,9 @@ public struct EANRowDecoder: LinearRowDecoder {
 
     func decodeUPCE(_ v: RunView, at i: Int) -> Main? {
         guard i + 32 < v.count else { return nil }
-        guard let chars = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB) else { return nil }
+        let spread = v.inkSpread(guards: [(i, 3), (i + 27, 6)])
+        guard let chars = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB, spread: spread)
+        else { return nil }
         let parity = chars.map(\.setB)
         let ns: Int, check: Int
         if let k = EANPatterns.upcEParity.firstIndex(of: parity) {
@@ -183,17 +187,23 @@ public struct EANRowDecoder: LinearRowDecoder {
         return Main(layout: .upcE, digits: digits, lastBar: i + 32, module: module)
     }
 
-    /// Reads `count` characters of four runs each, starting at run `from`.
-    func readCharacters(_ v: RunView, from: Int, count: Int, matcher: EANDigitMatcher) -> [EANDigitMatcher.Match]? {
+    /// Reads `count` characters of four runs each, starting at run `from`; `spread` as in
+    /// ``RunView/inkSpread(guards:)``.
+    func readCharacters(
+        _ v: RunView, from: Int, count: Int, matcher: EANDigitMatcher, spread: Double
+    ) -> [EANDigitMatcher.Match]? {
         var out: [EANDigitMatcher.Match] = []
         out.reserveCapacity(count)
         for k in 0..<count {
             let j = from + 4 * k
-            guard let m = matcher.match(v.w[j], v.w[j + 1], v.w[j + 2], v.w[j + 3]) else { return nil }
+            guard let m = matcher.match(v.w[j], v.w[j + 1], v.w[j + 2], v.w[j + 3], spread: spread,
+                                        firstIsBar: j % 2 == 1)
+            else { return nil }
             out.append(m)
         }
         return out
     }
+
 
     /// Checks that characters (7 modules each) and guards (1 module per run) agree on one module size,
     /// allowing for a gradual change along the symbol (perspective). Returns the mean module size.
@@ -214,8 +224,7 @@ public struct EANRowDecoder: LinearRowDecoder {
             guard g > 0.5 * Double(count), g < 1.6 * Double(count) + 0.5 else { return nil }
         }
         let last = guards.last.map { $0.0 + $0.1 } ?? start
-        let total = v.start[last] - v.start[start]
-        return Double(total) / Double(modules)
+        return v.span(start, last - start) / Double(modules)
     }
 }
 
@@ -227,13 +236,40 @@ struct RunView {
     let start: [Int]
     var count: Int { w.count }
 
+    /// Sub-pixel run starts when the line has them, else the integer ones.
+    let exact: [Double]
+
     init(_ line: ScanLine) {
-        w = line.runs.map(Double.init)
         start = line.runStarts
+        if let sub = line.subpixelStarts {
+            exact = sub
+            w = (0..<line.runs.count).map { sub[$0 + 1] - sub[$0] }
+        } else {
+            exact = line.runStarts.map(Double.init)
+            w = line.runs.map(Double.init)
+        }
+    }
+
+    /// How much wider than nominal the symbol's bars are (and its spaces narrower), in modules, measured
+    /// on its guard patterns, whose bars and spaces are all one module wide. Blur, ink spread and the
+    /// threshold all shift bar/space boundaries one way; knowing the shift keeps 1/7 and 2/8 apart
+    /// (their edge-to-similar-edge distances are equal, only their bar widths differ).
+    func inkSpread(guards: [(Int, Int)]) -> Double {
+        var bars = 0.0, spaces = 0.0, nb = 0, ns = 0
+        for (from, count) in guards {
+            for j in from..<(from + count) {
+                if j % 2 == 1 { bars += w[j]; nb += 1 } else { spaces += w[j]; ns += 1 }
+            }
+        }
+        guard nb > 0, ns > 0 else { return 0 }
+        let b = bars / Double(nb), s = spaces / Double(ns)
+        // (b − s) / 2 is the shift of each edge in pixels; one module is (b + s) / 2.
+        let spread = (b - s) / (b + s)
+        return min(0.45, max(-0.45, spread))
     }
 
     /// Total width of `count` runs from `from`.
-    func span(_ from: Int, _ count: Int) -> Double { Double(start[from + count] - start[from]) }
+    func span(_ from: Int, _ count: Int) -> Double { exact[from + count] - exact[from] }
 }
 
 extension String {

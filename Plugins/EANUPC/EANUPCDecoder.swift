@@ -30,13 +30,17 @@ public struct EANUPCDecoder: SymbologyDecoder {
     }
 
     /// Where a symbol was read both with and without its add-on (lines that missed the add-on), keeps
-    /// the reading with the add-on.
+    /// the reading with the add-on. The two readings come from different lines of one symbol, so their
+    /// boxes need not touch: they count as one place when they meet after growing by half their size.
     func preferringAddOns(_ codes: [Barcode]) -> [Barcode] {
         codes.filter { c in
             guard c.metadata["addon"] == nil, let value = c.rawValue else { return true }
+            let box = c.boundingBox
+            let near = Rect(x: box.x - box.width / 2, y: box.y - box.width / 2, width: 2 * box.width,
+                            height: box.height + box.width)
             return !codes.contains { o in
                 o.metadata["addon"] != nil && o.format == c.format
-                    && (o.rawValue ?? "").hasPrefix(value) && o.boundingBox.meets(c.boundingBox)
+                    && (o.rawValue ?? "").hasPrefix(value) && o.boundingBox.meets(near)
             }
         }
     }

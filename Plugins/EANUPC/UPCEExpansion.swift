@@ -1,5 +1,5 @@
-/// Zero-suppressed UPC-E to UPC-A (GS1 General Specifications §5.2.2.4.2, UPC-E encoding table;
-/// ISO/IEC 15420:2009 Annex C).
+/// Zero-suppressed UPC-E to UPC-A (ISO/IEC 15420:2009, UPC-E;
+/// GS1 General Specifications §5.2, UPC-E zero suppression).
 ///
 /// A UPC-E value is the number system (0 or 1), six message digits d1…d6 and the UPC-A check digit.
 /// The last message digit says where the suppressed zeros go:

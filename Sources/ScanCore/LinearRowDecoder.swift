@@ -7,24 +7,41 @@
 public struct ScanLine: Sendable {
     public let runs: [Int]
     public let runStarts: [Int]
+    /// The run starts with sub-pixel precision when the line source measured edges that finely (same
+    /// convention as `runStarts`), else nil. A row decoder may prefer these for widths.
+    public let subpixelStarts: [Double]?
     /// Line length in pixels.
     public var length: Int { runStarts.last ?? 0 }
 
     /// Wraps run lengths in the convention above.
     public init(runs: [Int]) {
+        self.init(runs: runs, subpixelStarts: nil)
+    }
+
+    /// Wraps run lengths and, optionally, their sub-pixel starts (`runs.count + 1` entries).
+    public init(runs: [Int], subpixelStarts: [Double]?) {
+        precondition(subpixelStarts == nil || subpixelStarts?.count == runs.count + 1)
         self.runs = runs
         var starts = [Int](repeating: 0, count: runs.count + 1)
         for i in 0..<runs.count { starts[i + 1] = starts[i] + runs[i] }
         self.runStarts = starts
+        self.subpixelStarts = subpixelStarts
     }
 
     /// The same line read in the other direction (still starting with a light run).
     public func reversed() -> ScanLine {
         var r = Array(runs.reversed())
+        var sub = subpixelStarts.map { s in s.reversed().map { (s.last ?? 0) - $0 } }
         // Even indices are light, so an even count ends dark: reversed, it starts dark.
-        if runs.count % 2 == 0 { r.insert(0, at: 0) }
-        if r.count > 1 && r.last == 0 { r.removeLast() }  // the original started dark
-        return ScanLine(runs: r)
+        if runs.count % 2 == 0 {
+            r.insert(0, at: 0)
+            sub?.insert(0, at: 0)
+        }
+        if r.count > 1 && r.last == 0 {  // the original started dark: drop the empty light run at the end
+            r.removeLast()
+            sub?.removeLast()
+        }
+        return ScanLine(runs: r, subpixelStarts: sub)
     }
 }
 

@@ -11,6 +11,12 @@ public enum LinearScanner {
     public static let linesFast = 24
     public static let linesTryHarder = 96
 
+    /// Directions of the slanted line families tried when `tryRotate` is set and the rows and columns gave
+    /// nothing (degrees clockwise from the x axis): 15° apart, so a symbol at any angle is within 7.5° of
+    /// one family, which a line crosses completely when the bars are at least 0.14 × the symbol's length
+    /// high (EAN/UPC bars are 0.2–0.7 × it).
+    public static let slantedAngles: [Double] = [15, 30, 45, 60, 75, 105, 120, 135, 150, 165]
+
     /// Decodes every symbol `decoder` can read in `frame`.
     public static func scan(
         _ frame: FrameContext, options: DecodeOptions, decoder: some LinearRowDecoder
@@ -21,35 +27,61 @@ public enum LinearScanner {
         if options.tryHarder {
             kinds.append(contentsOf: BinarizerKind.allCases.filter { $0 != options.binarizer })
         }
+        guard frame.width > 0, frame.height > 0 else { return [] }
+        // The profile source first: it reads blurred and unevenly lit lines the 2D binarizers lose.
+        var matrices: [LineSource] = [.profile(frame.image, hysteresisFraction: 0.07)]
+        // With try-harder, again with a finer hysteresis for heavily blurred bars (a few grey levels).
+        if options.tryHarder { matrices.append(.profile(frame.image, hysteresisFraction: 0.025)) }
+        matrices += kinds.map { .matrix(frame.binarized($0)) }
         var results: [Barcode] = []
         for axis in axes {
-            let lineCount = axis == .rows ? frame.height : frame.width
-            let lineLength = axis == .rows ? frame.width : frame.height
-            guard lineCount > 0, lineLength > 0 else { continue }
-            let wanted = options.tryHarder ? linesTryHarder : linesFast
-            let step = max(1, lineCount / wanted)
-            var hits: [Hit] = []
-            let matrices = kinds.map { frame.binarized($0) }
-            for index in middleOut(count: lineCount, step: step) {
-                for matrix in matrices {
-                    hits += readLine(matrix, axis: axis, index: index, options: options, decoder: decoder)
-                }
-            }
-            var clusters = cluster(hits, gap: max(2 * step, 3))
-            let needed = options.pure ? 1 : max(1, min(options.minLineAgreement, (lineCount + step - 1) / step))
-            for i in clusters.indices where clusters[i].lines.count < needed {
-                confirm(&clusters[i], step: step, matrices: matrices, axis: axis, lineCount: lineCount,
-                        options: options, decoder: decoder)
-            }
-            let accepted = clusters.filter { $0.lines.count >= needed }
-            for c in resolveConflicts(accepted) {
-                results.append(c.barcode(axis: axis, width: frame.width, height: frame.height))
+            results += scan(LineSet(axis, width: frame.width, height: frame.height), matrices: matrices,
+                            options: options, decoder: decoder)
+        }
+        if results.isEmpty && options.tryRotate && !options.pure {
+            // Ten more line families: only the primary (profile) source, to bound the cost.
+            for angle in slantedAngles {
+                results += scan(LineSet(.slanted(angle), width: frame.width, height: frame.height),
+                                matrices: Array(matrices.prefix(1)), options: options, decoder: decoder)
             }
         }
         return results
     }
 
-    enum Axis { case rows, columns }
+    /// Scans one family of parallel lines.
+    static func scan(
+        _ lines: LineSet, matrices: [LineSource], options: DecodeOptions, decoder: some LinearRowDecoder
+    ) -> [Barcode] {
+        let lineCount = lines.count
+        guard lineCount > 0 else { return [] }
+        let wanted = options.tryHarder ? linesTryHarder : linesFast
+        let step = max(1, lineCount / wanted)
+        var hits: [Hit] = []
+        for index in middleOut(count: lineCount, step: step) {
+            for matrix in matrices {
+                hits += readLine(matrix, lines: lines, index: index, options: options, decoder: decoder)
+            }
+        }
+        var clusters = merge(cluster(hits, gap: max(2 * step, 3)))
+        let needed = options.pure ? 1 : max(1, min(options.minLineAgreement, (lineCount + step - 1) / step))
+        for i in clusters.indices where clusters[i].lines.count < needed {
+            confirm(&clusters[i], step: step, matrices: matrices, lines: lines, options: options, decoder: decoder)
+        }
+        var accepted = clusters.filter { $0.lines.count >= needed }
+        accepted = resolveConflicts(accepted)
+        for i in accepted.indices {
+            extend(&accepted[i], reach: step + 2, matrices: matrices, lines: lines, options: options,
+                   decoder: decoder)
+        }
+        return accepted.map { $0.barcode(lines) }
+    }
+
+    /// Where a line's runs come from: a binarized matrix, or the luminance profile along the line
+    /// (``LineProfileThreshold``, with sub-pixel edges).
+    enum LineSource { case matrix(BitMatrix), profile(LuminanceImage, hysteresisFraction: Double) }
+
+    /// A family of parallel scan lines: image rows, image columns, or lines slanted by an angle.
+    enum Axis: Equatable { case rows, columns, slanted(Double) }
 
     /// One decoded line: the match, its direction and line index.
     struct Hit {
@@ -70,6 +102,7 @@ public enum LinearScanner {
         var span: ClosedRange<Int> {
             (hits.map(\.forwardStart).min() ?? 0)...(hits.map(\.forwardEnd).max() ?? 0)
         }
+        var lineRange: ClosedRange<Int> { (hits.map(\.line).min() ?? 0)...(hits.map(\.line).max() ?? 0) }
     }
 
     struct Key: Hashable {
@@ -94,9 +127,9 @@ public enum LinearScanner {
     }
 
     static func readLine(
-        _ matrix: BitMatrix, axis: Axis, index: Int, options: DecodeOptions, decoder: some LinearRowDecoder
+        _ source: LineSource, lines: LineSet, index: Int, options: DecodeOptions, decoder: some LinearRowDecoder
     ) -> [Hit] {
-        let line = ScanLine(runs: axis == .rows ? matrix.rowRuns(index) : matrix.columnRuns(index))
+        let line = lines.scanLine(source, index)
         guard line.runs.count >= 4 else { return [] }  // fewer than two bars: nothing to read
         var hits: [Hit] = []
         for m in decoder.decodeRow(line, options: options) where options.wants(m.format) {
@@ -125,39 +158,102 @@ public enum LinearScanner {
         return clusters
     }
 
+    /// Joins clusters of the same value and place that a stretch of unread lines split (a smudge, a glare
+    /// band): their spans overlap and the lines between them are fewer than half the symbol's length.
+    /// Two equal symbols stacked further apart stay separate.
+    static func merge(_ clusters: [Cluster]) -> [Cluster] {
+        var out: [Cluster] = []
+        for c in clusters {
+            if let i = out.firstIndex(where: { o in
+                o.key == c.key && o.span.overlaps(c.span)
+                    && lineDistance(o, c) <= max(3, (o.span.upperBound - o.span.lowerBound) / 2)
+            }) {
+                out[i].hits += c.hits
+            } else {
+                out.append(c)
+            }
+        }
+        return out
+    }
+
+    static func lineDistance(_ a: Cluster, _ b: Cluster) -> Int {
+        let ra = a.lineRange, rb = b.lineRange
+        if ra.overlaps(rb) { return 0 }
+        return ra.upperBound < rb.lowerBound ? rb.lowerBound - ra.upperBound : ra.lowerBound - rb.upperBound
+    }
+
+    /// The first hit on line `index` (any matrix) with the cluster's value and place.
+    static func reread(
+        _ c: Cluster, index: Int, matrices: [LineSource], lines: LineSet, options: DecodeOptions,
+        decoder: some LinearRowDecoder
+    ) -> Hit? {
+        guard index >= 0, index < lines.count else { return nil }
+        let key = c.key, span = c.span
+        for matrix in matrices {
+            let found = readLine(matrix, lines: lines, index: index, options: options, decoder: decoder)
+            if let h = found.first(where: { Key($0) == key && span.overlaps($0.forwardStart...$0.forwardEnd) }) {
+                return h
+            }
+        }
+        return nil
+    }
+
     /// Re-reads the pixel lines next to a cluster's lines to confirm a read seen on too few scan lines.
     static func confirm(
-        _ c: inout Cluster, step: Int, matrices: [BitMatrix], axis: Axis, lineCount: Int,
-        options: DecodeOptions, decoder: some LinearRowDecoder
+        _ c: inout Cluster, step: Int, matrices: [LineSource], lines: LineSet, options: DecodeOptions,
+        decoder: some LinearRowDecoder
     ) {
-        let key = c.key
         let reach = max(1, min(3, step / 2))
         for base in c.lines.sorted() {
             for delta in [-reach, reach, -1, 1] where delta != 0 {
                 let index = base + delta
-                guard index >= 0, index < lineCount, !c.lines.contains(index) else { continue }
-                for matrix in matrices {
-                    let found = readLine(matrix, axis: axis, index: index, options: options, decoder: decoder)
-                    if let h = found.first(where: {
-                        Key($0) == key && c.span.overlaps($0.forwardStart...$0.forwardEnd)
-                    }) {
-                        c.hits.append(h)
-                        break
-                    }
+                guard !c.lines.contains(index) else { continue }
+                if let h = reread(c, index: index, matrices: matrices, lines: lines, options: options,
+                                  decoder: decoder) {
+                    c.hits.append(h)
                 }
             }
         }
     }
 
+    /// Follows an accepted symbol outwards, one pixel line at a time (at most `reach` lines past its first
+    /// and last read lines), so the corner points reach the ends of its bars rather than the nearest scan
+    /// lines.
+    static func extend(
+        _ c: inout Cluster, reach: Int, matrices: [LineSource], lines: LineSet, options: DecodeOptions,
+        decoder: some LinearRowDecoder
+    ) {
+        for direction in [-1, 1] {
+            var index = direction < 0 ? c.lineRange.lowerBound : c.lineRange.upperBound
+            for _ in 0..<reach {
+                index += direction
+                guard let h = reread(c, index: index, matrices: matrices, lines: lines, options: options,
+                                     decoder: decoder)
+                else { break }
+                c.hits.append(h)
+            }
+        }
+    }
+
     /// Where two clusters with different values claim the same place, keeps the one read on clearly more
-    /// lines (at least twice as many); a misread on a line or two loses to the true value.
+    /// lines (at least twice as many); a misread on a line or two loses to the true value. A read that
+    /// extends another (same start, longer text: a main symbol with its supplement) is not a conflict.
     static func resolveConflicts(_ clusters: [Cluster]) -> [Cluster] {
         clusters.filter { c in
             !clusters.contains { other in
                 other.key != c.key && other.lines.count >= 2 * c.lines.count
-                    && other.span.overlaps(c.span) && linesOverlap(other, c)
+                    && other.span.overlaps(c.span) && linesOverlap(other, c) && !extends(c, other)
             }
         }
+    }
+
+    /// True when `a` reads `b`'s value followed by more, from the same start.
+    static func extends(_ a: Cluster, _ b: Cluster) -> Bool {
+        let ka = a.key, kb = b.key
+        guard ka.format == kb.format, ka.reversed == kb.reversed, ka.text.count > kb.text.count,
+              ka.text.hasPrefix(kb.text)
+        else { return false }
+        return true
     }
 
     static func linesOverlap(_ a: Cluster, _ b: Cluster) -> Bool {
@@ -169,33 +265,24 @@ public enum LinearScanner {
 
 extension LinearScanner.Cluster {
     /// The barcode for this cluster, with corner points mapped to image pixels.
-    func barcode(axis: LinearScanner.Axis, width: Int, height: Int) -> Barcode {
+    func barcode(_ lines: LinearScanner.LineSet) -> Barcode {
         let reversed = hits[0].reversed
-        // Position across the symbol, growing towards the symbol's bottom edge (see Barcode.cornerPoints).
-        let downSign: Double
-        let orientation: Double
-        switch (axis, reversed) {
-        case (.rows, false): downSign = 1; orientation = 0
-        case (.rows, true): downSign = -1; orientation = 180
-        case (.columns, false): downSign = -1; orientation = 90
-        case (.columns, true): downSign = 1; orientation = 270
-        }
-        let byDown = hits.sorted { downSign * Double($0.line) < downSign * Double($1.line) }
+        // Position across the symbol grows towards the symbol's bottom edge (see Barcode.cornerPoints):
+        // along the family's normal when read forwards, against it when read backwards.
+        let downSign = reversed ? -lines.downSign : lines.downSign
+        let byDown = hits.sorted { downSign * $0.line < downSign * $1.line }
         let top = byDown[0], bottom = byDown[byDown.count - 1]
-        func point(_ along: Int, _ hit: LinearScanner.Hit) -> Point {
-            let a = Double(along), c = Double(hit.line) + 0.5
-            switch (axis, reversed) {
-            case (.rows, false): return Point(a, c)
-            case (.rows, true): return Point(Double(width) - a, c)
-            case (.columns, false): return Point(c, a)
-            case (.columns, true): return Point(c, Double(height) - a)
-            }
+        // The symbol's start (its first bar as read) in forward coordinates.
+        func start(_ h: LinearScanner.Hit) -> Point {
+            lines.point(along: Double(reversed ? h.forwardEnd : h.forwardStart), line: h.line)
         }
+        func end(_ h: LinearScanner.Hit) -> Point {
+            lines.point(along: Double(reversed ? h.forwardStart : h.forwardEnd), line: h.line)
+        }
+        var orientation = lines.angle + (reversed ? 180 : 0)
+        if orientation >= 360 { orientation -= 360 }
         let m = top.match
-        let corners = [
-            point(top.match.start, top), point(top.match.end, top),
-            point(bottom.match.end, bottom), point(bottom.match.start, bottom),
-        ]
+        let corners = [start(top), end(top), end(bottom), start(bottom)]
         return Barcode(
             format: m.format, rawValue: m.text, rawBytes: m.rawBytes, displayValue: m.displayValue ?? m.text,
             cornerPoints: corners, symbologyIdentifier: m.symbologyIdentifier, orientation: orientation,

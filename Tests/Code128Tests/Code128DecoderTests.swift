@@ -78,7 +78,9 @@ struct Code128DecoderTests {
         var r = TestRenderer()
         r.quietZone = 30
         let (image, _) = r.render(modules)
-        #expect(decode(image).isEmpty)
+        // Rows and columns only: a slanted scan line can enter over the block's top edge, where the
+        // quiet zone really is clear, and read the whole (valid) symbol.
+        #expect(decode(image) { $0.tryRotate = false }.isEmpty)
     }
 
     /// Corner points within 2 px of the drawn bars along the symbol, and inside the bar rows across it.

@@ -1,17 +1,20 @@
 import Testing
 @testable import ScanCore
 
-/// A test row decoder: reads "a light run of ≥ 8, then dark 2, light 2, dark 6" as the symbol "K"
-/// (asymmetric, so the reading direction matters). Start = the first dark run, end = after the last.
-private struct AsymmetricBarsDecoder: LinearRowDecoder {
+/// A row decoder for a made-up symbol: three bars of widths 1, 1, 3 (units) separated by spaces of 1,
+/// with light of at least 2 units before and after. Reports "113" with its span.
+struct ThreeBarDecoder: LinearRowDecoder {
     func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
-        var out: [LinearMatch] = []
         let r = line.runs
+        var out: [LinearMatch] = []
         var i = 1
-        while i + 2 < r.count {
-            if r[i - 1] >= 8, r[i] == 2, r[i + 1] == 2, r[i + 2] == 6 {
-                out.append(LinearMatch(format: BarcodeFormat("test"), text: "K", symbologyIdentifier: "]X0",
-                                       start: line.runStarts[i], end: line.runStarts[i + 3]))
+        while i + 5 < r.count {
+            let u = r[i]
+            if u > 0, r[i + 1] == u, r[i + 2] == u, r[i + 3] == u, r[i + 4] == 3 * u, r[i - 1] >= 2 * u,
+               r[i + 5] >= 2 * u
+            {
+                out.append(LinearMatch(format: "threebar", text: "113", symbologyIdentifier: "]X0",
+                                       start: line.runStarts[i], end: line.runStarts[i + 5]))
             }
             i += 2
         }
@@ -19,58 +22,86 @@ private struct AsymmetricBarsDecoder: LinearRowDecoder {
     }
 }
 
+/// An image with the three-bar symbol (unit 4 px) drawn on rows `rows`, starting at x = 40.
+func threeBarImage(rows: Range<Int>, width: Int = 200, height: Int = 100) -> LuminanceImage {
+    var px = [UInt8](repeating: 240, count: width * height)
+    let bars = [(40, 44), (48, 52), (56, 68)]
+    for y in rows { for (a, b) in bars { for x in a..<b { px[y * width + x] = 10 } } }
+    return LuminanceImage(width: width, height: height, pixels: px)
+}
+
+@Suite("LinearScanner")
 struct LinearScannerTests {
-    /// 40×20 image; bars at x = 10..<12 and 14..<20 on rows 5..<15.
-    func image() -> LuminanceImage {
-        var px = [UInt8](repeating: 255, count: 40 * 20)
-        for y in 5..<15 {
-            for x in [10, 11, 14, 15, 16, 17, 18, 19] { px[y * 40 + x] = 0 }
-        }
-        return LuminanceImage(width: 40, height: 20, pixels: px)
+    @Test func scanLineConventions() {
+        let line = ScanLine(runs: [2, 3, 4])
+        #expect(line.runStarts == [0, 2, 5, 9])
+        #expect(line.length == 9)
+        // Reversed, it still starts with a light run.
+        #expect(line.reversed().runs == [4, 3, 2])
+        #expect(ScanLine(runs: [0, 3, 4, 5]).reversed().runs == [0, 5, 4, 3])
     }
 
-    func scan(_ img: LuminanceImage, rotate: Bool = true) -> [Barcode] {
-        var options = DecodeOptions()
-        options.tryRotate = rotate
-        return LinearScanner.scan(FrameContext(image: img), options: options, decoder: AsymmetricBarsDecoder())
-    }
-
-    @Test func uprightSymbolIsOneResultSpanningItsLines() throws {
-        let found = scan(image())
-        #expect(found.count == 1)
-        let b = try #require(found.first)
+    @Test func findsASymbolWithCornersAtItsBars() throws {
+        let image = threeBarImage(rows: 20..<80)
+        let codes = LinearScanner.scan(FrameContext(image: image), options: DecodeOptions(), decoder: ThreeBarDecoder())
+        #expect(codes.count == 1)
+        let b = try #require(codes.first)
+        #expect(b.rawValue == "113")
         #expect(b.orientation == 0)
-        let xs = b.cornerPoints.map(\.x)
-        #expect(xs == [10, 20, 20, 10])
-        let ys = b.cornerPoints.map(\.y)
-        #expect(ys[0] == ys[1] && ys[2] == ys[3] && ys[0] < ys[2])
-        #expect(ys[0] >= 5 && ys[2] <= 15)
+        // Corners: top-left, top-right, bottom-right, bottom-left, at pixel-line centres of the outer rows.
+        #expect(b.cornerPoints == [Point(40, 20.5), Point(68, 20.5), Point(68, 79.5), Point(40, 79.5)])
     }
 
-    @Test func rotatedSymbolsAreFoundWithTheirOrientation() throws {
-        var img = image()
-        var expected: [Double] = [90, 180, 270]
-        for _ in 0..<3 {
-            img = img.rotated90Clockwise()
-            let found = scan(img)
-            #expect(found.count == 1)
-            let b = try #require(found.first)
-            #expect(b.orientation == expected.removeFirst())
-            // The symbol's first corner is where its first bar starts, whatever the rotation.
-            let firstBarEdge = b.cornerPoints[0]
-            let box = b.boundingBox
-            #expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= Double(img.width))
-            #expect(firstBarEdge.x.isFinite)
+    @Test func readsBackwardsAsUpsideDown() throws {
+        // Mirror the image: the decoder only reads forwards, so the engine must find it reversed.
+        let image = threeBarImage(rows: 20..<80)
+        let rotated = image.rotated90Clockwise().rotated90Clockwise()
+        let b = try #require(
+            LinearScanner.scan(FrameContext(image: rotated), options: DecodeOptions(), decoder: ThreeBarDecoder()).first)
+        #expect(b.orientation == 180)
+        // The symbol's own top-left is now at the image's bottom right.
+        #expect(abs(b.cornerPoints[0].x - 160) < 0.01 && abs(b.cornerPoints[0].y - 79.5) < 0.01)
+    }
+
+    @Test func columnsOnlyWithTryRotate() {
+        let image = threeBarImage(rows: 20..<80).rotated90Clockwise()
+        var options = DecodeOptions()
+        #expect(LinearScanner.scan(FrameContext(image: image), options: options, decoder: ThreeBarDecoder())
+            .map(\.orientation) == [90])
+        options.tryRotate = false
+        #expect(LinearScanner.scan(FrameContext(image: image), options: options, decoder: ThreeBarDecoder()).isEmpty)
+    }
+
+    @Test func aLoneLineIsNotEnough() {
+        let image = threeBarImage(rows: 50..<51)
+        var options = DecodeOptions()
+        options.tryRotate = false
+        #expect(LinearScanner.scan(FrameContext(image: image), options: options, decoder: ThreeBarDecoder()).isEmpty)
+        options.minLineAgreement = 1
+        #expect(LinearScanner.scan(FrameContext(image: image), options: options, decoder: ThreeBarDecoder()).count == 1)
+    }
+
+    @Test func aSplitSymbolIsReportedOnce() {
+        // A light band across the bars (rows 45..<55) splits the reads into two groups.
+        var px = threeBarImage(rows: 10..<90).packedPixels
+        for y in 45..<55 { for x in 0..<200 { px[y * 200 + x] = 240 } }
+        let image = LuminanceImage(width: 200, height: 100, pixels: px)
+        #expect(LinearScanner.scan(FrameContext(image: image), options: DecodeOptions(), decoder: ThreeBarDecoder())
+            .count == 1)
+    }
+
+    @Test(arguments: LinearScanner.slantedAngles)
+    func slantedLinesStayInsideTheImage(angle: Double) {
+        let lines = LinearScanner.LineSet(.slanted(angle), width: 64, height: 48)
+        #expect(lines.count > 0)
+        let matrix = BitMatrix(width: 64, height: 48)
+        for index in stride(from: 0, to: lines.count, by: 7) {
+            let runs = lines.runs(matrix, index)
+            let length = runs.reduce(0, +)
+            for a in [0.0, Double(length)] {
+                let p = lines.point(along: a, line: index)
+                #expect(p.x >= -0.01 && p.x <= 64.01 && p.y >= -0.01 && p.y <= 48.01)
+            }
         }
-        #expect(scan(image().rotated90Clockwise(), rotate: false).isEmpty)
-    }
-
-    @Test func cornerPointsAt180Degrees() throws {
-        let img = image().rotated90Clockwise().rotated90Clockwise()
-        let b = try #require(scan(img).first)
-        // Rotated 180°: bars at x = 20..<30; the symbol's first bar edge is at x = 30, its top at the bottom.
-        #expect(b.cornerPoints[0].x == 30)
-        #expect(b.cornerPoints[1].x == 20)
-        #expect(b.cornerPoints[0].y > b.cornerPoints[3].y)
     }
 }

@@ -1,0 +1,96 @@
+/// Turns one line's luminance profile into runs with sub-pixel edges, without a fixed threshold.
+///
+/// The profile is smoothed lightly ([1 2 1] / 4), then its alternating extrema are found with hysteresis:
+/// a maximum counts once the profile has fallen `hysteresis` below it, a minimum once it has risen that
+/// much above it. Each bar is a minimum and each space a maximum, however far blur has pulled a thin bar
+/// towards the light level, and shading across the line only moves both. The edge between a maximum and
+/// the next minimum (or the reverse) is where the profile crosses their mean, interpolated linearly
+/// between pixels. Cost: one pass over the line.
+public enum LineProfileThreshold {
+    /// The hysteresis for a profile: a fraction of its luminance range, at least `minimum` grey levels.
+    public static func hysteresis(_ profile: [UInt8], fraction: Double = 0.07, minimum: Int = 8) -> Int {
+        guard let lo = profile.min(), let hi = profile.max() else { return minimum }
+        return max(minimum, Int(Double(Int(hi) - Int(lo)) * fraction))
+    }
+
+    /// Edge positions along `profile` (pixels from its start, where pixel i covers [i, i+1)) and whether
+    /// the line starts dark. Consecutive edges alternate light→dark and dark→light.
+    public static func edges(_ profile: [UInt8], hysteresis h: Int? = nil) -> (edges: [Double], startsDark: Bool) {
+        let n = profile.count
+        guard n >= 3 else { return ([], false) }
+        var s = [Int](repeating: 0, count: n)  // smoothed ×4
+        for i in 0..<n {
+            let a = Int(profile[max(0, i - 1)]), b = Int(profile[i]), c = Int(profile[min(n - 1, i + 1)])
+            s[i] = a + 2 * b + c
+        }
+        let hh = 4 * (h ?? hysteresis(profile))
+        // Alternating extrema: (index, isMax).
+        var extrema: [(Int, Bool)] = []
+        var lookingForMax = true  // decided by the first significant move
+        var decided = false
+        var candidate = 0
+        var lo = 0, hi = 0
+        for i in 1..<n {
+            if !decided {
+                if s[i] > s[hi] { hi = i }
+                if s[i] < s[lo] { lo = i }
+                if s[hi] - s[lo] >= hh {
+                    decided = true
+                    // The earlier of the two is the first extremum.
+                    if lo < hi {
+                        extrema.append((lo, false)); lookingForMax = true; candidate = hi
+                    } else {
+                        extrema.append((hi, true)); lookingForMax = false; candidate = lo
+                    }
+                }
+                continue
+            }
+            if lookingForMax {
+                if s[i] > s[candidate] { candidate = i } else if s[candidate] - s[i] >= hh {
+                    extrema.append((candidate, true)); lookingForMax = false; candidate = i
+                }
+            } else {
+                if s[i] < s[candidate] { candidate = i } else if s[i] - s[candidate] >= hh {
+                    extrema.append((candidate, false)); lookingForMax = true; candidate = i
+                }
+            }
+        }
+        // The last extremum is confirmed by the line's end when the profile moved far enough from it.
+        if let last = extrema.last, abs(s[candidate] - s[last.0]) >= hh, candidate != last.0 {
+            extrema.append((candidate, lookingForMax))
+        }
+        guard let first = extrema.first else { return ([], false) }
+        var out: [Double] = []
+        out.reserveCapacity(extrema.count)
+        for k in 1..<max(1, extrema.count) {
+            let (p, _) = extrema[k - 1], (q, _) = extrema[k]
+            let mid = (s[p] + s[q]) / 2
+            // First crossing of `mid` between the two extrema.
+            var j = p
+            let falling = s[p] > s[q]
+            while j < q && (falling ? s[j + 1] > mid : s[j + 1] < mid) { j += 1 }
+            let a = Double(s[j]), b = Double(s[min(q, j + 1)])
+            let f = a == b ? 0.5 : (Double(mid) - a) / (b - a)
+            // Pixel i's sample sits at i + 0.5.
+            out.append(Double(j) + 0.5 + min(1, max(0, f)))
+        }
+        return (out, !first.1)
+    }
+
+    /// Runs in the convention of ``BitMatrix/rowRuns(_:)`` (light first) plus their sub-pixel starts
+    /// (`runs.count + 1` entries, the last being the profile length).
+    public static func runs(_ profile: [UInt8], hysteresis h: Int? = nil) -> (runs: [Int], starts: [Double]) {
+        let (e, startsDark) = edges(profile, hysteresis: h)
+        var starts: [Double] = [0]
+        if startsDark { starts.append(0) }
+        starts += e
+        starts.append(Double(profile.count))
+        // Integer runs from rounded edges, keeping the total equal to the length.
+        var runs: [Int] = []
+        runs.reserveCapacity(starts.count - 1)
+        for k in 1..<starts.count {
+            runs.append(Int(starts[k].rounded()) - Int(starts[k - 1].rounded()))
+        }
+        return (runs, starts)
+    }
+}
