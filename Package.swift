@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ScanCore", targets: ["ScanCore"]),
         .library(name: "ScanImageIO", targets: ["ScanImageIO"]),
         .library(name: "EANUPC", targets: ["EANUPC"]),
+        .library(name: "QRCode", targets: ["QRCode"]),
         .library(name: "BuiltinPlugins", targets: ["BuiltinPlugins"]),
         .executable(name: "scanctl", targets: ["scanctl"]),
     ],
@@ -27,9 +28,10 @@ let package = Package(
 
         // Decoder plugins: one target per symbology family, depending on ScanCore only.
         .target(name: "EANUPC", dependencies: ["ScanCore"], path: "Plugins/EANUPC"),
+        .target(name: "QRCode", dependencies: ["ScanCore"], path: "Plugins/QRCode"),
 
         // The one place that lists the built-in plugins.
-        .target(name: "BuiltinPlugins", dependencies: ["ScanCore", "EANUPC"], path: "Sources/BuiltinPlugins"),
+        .target(name: "BuiltinPlugins", dependencies: ["ScanCore", "EANUPC", "QRCode"], path: "Sources/BuiltinPlugins"),
 
         .executableTarget(
             name: "scanctl", dependencies: ["ScanCore", "ScanImageIO", "BuiltinPlugins"], path: "Sources/scanctl"),
@@ -37,7 +39,8 @@ let package = Package(
         .testTarget(name: "ScanCoreTests", dependencies: ["ScanCore"], path: "Tests/ScanCoreTests"),
         .testTarget(
             name: "ScanImageIOTests", dependencies: ["ScanImageIO", "CTurboJPEG"], path: "Tests/ScanImageIOTests"),
-        .testTarget(name: "EANUPCTests", dependencies: ["EANUPC", "ScanCore"], path: "Tests/EANUPCTests"),
+        .testTarget(
+            name: "QRCodeTests", dependencies: ["QRCode", "ScanCore", "ScanImageIO"], path: "Tests/QRCodeTests"),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Fixtures"]),
     ]
 )

@@ -1,4 +1,5 @@
 import EANUPC
+import QRCode
 import ScanCore
 
 /// The decoder plugins linked into scanctl: the one place that lists them.
@@ -8,7 +9,8 @@ import ScanCore
 public enum BuiltinPlugins {
     /// Every built-in plugin, in the order they run.
     public static let decoders: [any SymbologyDecoder] = [
-        EANUPCDecoder()
+        EANUPCDecoder(),
+        QRCodeDecoder(),
     ]
 
     /// A registry holding every built-in plugin.
