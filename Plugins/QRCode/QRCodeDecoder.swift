@@ -43,14 +43,19 @@ public struct QRCodeDecoder: SymbologyDecoder {
     /// Every symbol found in a binarized image.
     public func decode(_ matrix: BitMatrix, options: DecodeOptions) -> [Barcode] {
         let patterns = QRFinderPatternFinder.find(matrix)
-        let triples = QRDetector.triples(patterns)
+        // Triples whose timing patterns confirm them first: a triple built from finder patterns of
+        // different symbols on a page fits the geometry as well as a real one but fails this check.
+        let triples = QRDetector.triples(patterns).map { t in
+            (t, QRDetector.timingDisagreement(matrix, tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl]))
+        }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.score < $1.0.score }.map(\.0)
         var used = Set<Int>()
         var results: [Barcode] = []
         var attempts = 0
+        let maxAttempts = 60 + 3 * patterns.count
         for t in triples {
             if used.contains(t.tl) || used.contains(t.tr) || used.contains(t.bl) { continue }
             attempts += 1
-            if attempts > 150 { break }
+            if attempts > maxAttempts { break }
             let detections = QRDetector.detections(
                 matrix, tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl])
             for d in detections {

@@ -27,7 +27,7 @@ public struct QRDetection: Sendable {
 public enum QRDetector {
     /// Candidate triples, best first: (top-left, top-right, bottom-left) indices into `patterns` and
     /// the estimated dimension.
-    public static func triples(_ patterns: [QRFinderPattern], maxCount: Int = 400)
+    public static func triples(_ patterns: [QRFinderPattern], maxCount: Int = 5000)
         -> [(tl: Int, tr: Int, bl: Int, score: Double)]
     {
         let n = patterns.count
@@ -80,6 +80,25 @@ public enum QRDetector {
         // Each leg in modules must match the module sizes at its two ends.
         let score = (legRatio - 1) + abs(cosine)
         return (tl, tr, bl, score)
+    }
+
+    /// How well the timing patterns between the finders agree with the size the finder spacing implies:
+    /// 0 when both agree, 1 when one does, 2 when neither does (a triple from two symbols, or a badly
+    /// blurred one).
+    public static func timingDisagreement(
+        _ matrix: BitMatrix, tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern
+    ) -> Int {
+        let module = (tl.moduleSize + tr.moduleSize + bl.moduleSize) / 3
+        let estimate = (tl.center.distance(to: tr.center) + tl.center.distance(to: bl.center)) / 2 / module + 7
+        var bad = 0
+        for t in [
+            timingCount(matrix, from: tl.center, to: tr.center, other: bl.center, module: module),
+            timingCount(matrix, from: tl.center, to: bl.center, other: tr.center, module: module),
+        ] {
+            guard let t else { bad += 1; continue }
+            if abs(Double(t + 15) - estimate) > max(4, estimate * 0.15) { bad += 1 }
+        }
+        return bad
     }
 
     /// The grid for a triple, trying the dimension estimates in order of plausibility.

@@ -78,7 +78,7 @@ public enum ECI {
             case .big5: return 0x0A03
             case .gb2312: return 0x0930  // EUC-CN
             case .eucKR: return 0x0940
-            case .gbk: return 0x0631
+            case .gbk: return 0x0632  // GB 18030 (a superset; CF's GBK_95 does not convert on Linux)
             case .gb18030: return 0x0632
             default: return nil
             }
@@ -144,28 +144,35 @@ public enum ECI {
         return .iso8859_1
     }
 
-    /// True when `bytes` parse as Shift_JIS (JIS X 0208 double-byte characters and single-byte
-    /// ASCII/half-width katakana) with at least one double-byte character, and double-byte characters
-    /// outnumber half-width katakana (Latin-1 text tends to parse as runs of katakana).
+    /// True when `bytes` parse as Shift_JIS and look more like Japanese than like Latin-1 text:
+    /// double-byte characters with a lead byte 0x81–0x9F (C1 controls in ISO-8859-1) and runs of two or
+    /// more half-width katakana count for Shift_JIS; a high byte standing alone between ASCII bytes (an
+    /// accented letter in a Latin word) counts for ISO-8859-1.
     static func looksLikeShiftJIS(_ bytes: [UInt8]) -> Bool {
-        var i = 0, doubles = 0, kana = 0
+        var i = 0, sjis = 0, latin = 0, kanaRun = 0
+        func isASCII(_ k: Int) -> Bool { k < 0 || k >= bytes.count || bytes[k] < 0x80 }
         while i < bytes.count {
             let b = bytes[i]
-            if b < 0x80 {
+            if b >= 0xA1 && b <= 0xDF {
+                kanaRun += 1
+                if kanaRun == 2 { sjis += 2 } else if kanaRun > 2 { sjis += 1 }
+                if isASCII(i - 1) && isASCII(i + 1) { latin += 1 }
                 i += 1
-            } else if b >= 0xA1 && b <= 0xDF {
-                kana += 1
+                continue
+            }
+            kanaRun = 0
+            if b < 0x80 {
                 i += 1
             } else if (b >= 0x81 && b <= 0x9F) || (b >= 0xE0 && b <= 0xEF) {
                 guard i + 1 < bytes.count else { return false }
                 let t = bytes[i + 1]
                 guard (t >= 0x40 && t <= 0x7E) || (t >= 0x80 && t <= 0xFC) else { return false }
-                doubles += 1
+                if b <= 0x9F || t >= 0x80 { sjis += 2 } else if isASCII(i - 1) { latin += 1 }
                 i += 2
             } else {
                 return false
             }
         }
-        return doubles > 0 && kana <= doubles && String(bytes: bytes, encoding: .shiftJIS) != nil
+        return sjis > latin && String(bytes: bytes, encoding: .shiftJIS) != nil
     }
 }
