@@ -3,19 +3,27 @@ import PackageDescription
 
 /// scanctl: a barcode scanning framework for Linux.
 /// Layout and dependency direction: Docs/architecture.md.
+
+/// Built-in decoder plugins, one symbology family each: a library target in `Plugins/<Name>` depending on
+/// ScanCore only, a library product of the same name, and tests in `Tests/<Name>Tests`. Adding a plugin is
+/// one line here and one in `Sources/BuiltinPlugins/BuiltinPlugins.swift`.
+let plugins = [
+    "EANUPC",
+    "Code128",
+    "ITF",
+    "QRCode",
+]
+
 let package = Package(
     name: "scanctl",
     products: [
         .library(name: "ScanCore", targets: ["ScanCore"]),
         .library(name: "ScanImageIO", targets: ["ScanImageIO"]),
         .library(name: "ScanValues", targets: ["ScanValues"]),
-        .library(name: "EANUPC", targets: ["EANUPC"]),
-        .library(name: "Code128", targets: ["Code128"]),
-        .library(name: "ITF", targets: ["ITF"]),
         .library(name: "BuiltinPlugins", targets: ["BuiltinPlugins"]),
         .executable(name: "scanctl", targets: ["scanctl"]),
         .executable(name: "scanbench", targets: ["scanbench"]),
-    ],
+    ] + plugins.map { .library(name: $0, targets: [$0]) },
     targets: [
         // System libraries (module maps only).
         .systemLibrary(
@@ -29,18 +37,15 @@ let package = Package(
 
         // Core model, image kernels, plugin contract. Knows no symbology.
         .target(name: "ScanCore", path: "Sources/ScanCore"),
-        .target(name: "ScanImageIO", dependencies: ["ScanCore", "CPNG", "CTurboJPEG", "CWebP"], path: "Sources/ScanImageIO"),
-        // Value types: what a payload is (URL, Wi-Fi, contact, GS1 …), parsed from its raw value.
+        .target(
+            name: "ScanImageIO", dependencies: ["ScanCore", "CPNG", "CTurboJPEG", "CWebP"],
+            path: "Sources/ScanImageIO"),
         .target(name: "ScanValues", dependencies: ["ScanCore"], path: "Sources/ScanValues"),
-
-        // Decoder plugins: one target per symbology family, depending on ScanCore only.
-        .target(name: "EANUPC", dependencies: ["ScanCore"], path: "Plugins/EANUPC"),
-        .target(name: "Code128", dependencies: ["ScanCore"], path: "Plugins/Code128"),
-        .target(name: "ITF", dependencies: ["ScanCore"], path: "Plugins/ITF"),
 
         // The one place that lists the built-in plugins.
         .target(
-            name: "BuiltinPlugins", dependencies: ["ScanCore", "EANUPC", "Code128", "ITF"], path: "Sources/BuiltinPlugins"),
+            name: "BuiltinPlugins", dependencies: ["ScanCore"] + plugins.map { .target(name: $0) },
+            path: "Sources/BuiltinPlugins"),
 
         .executableTarget(
             name: "scanctl", dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins"],
@@ -55,9 +60,12 @@ let package = Package(
         .testTarget(
             name: "ScanImageIOTests", dependencies: ["ScanImageIO", "CTurboJPEG"], path: "Tests/ScanImageIOTests"),
         .testTarget(name: "ScanValuesTests", dependencies: ["ScanValues", "ScanCore"], path: "Tests/ScanValuesTests"),
-        .testTarget(name: "EANUPCTests", dependencies: ["EANUPC", "ScanCore"], path: "Tests/EANUPCTests"),
-        .testTarget(name: "Code128Tests", dependencies: ["Code128", "ScanCore"], path: "Tests/Code128Tests"),
-        .testTarget(name: "ITFTests", dependencies: ["ITF", "ScanCore"], path: "Tests/ITFTests"),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Fixtures"]),
     ]
+        + plugins.map { .target(name: $0, dependencies: ["ScanCore"], path: "Plugins/\($0)") }
+        + plugins.map {
+            .testTarget(
+                name: "\($0)Tests", dependencies: [.target(name: $0), "ScanCore", "ScanImageIO"],
+                path: "Tests/\($0)Tests")
+        }
 )

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Installs the Debian packages scanctl builds against, when any is missing.
+# Installs the Debian packages scanctl builds against (and zint, which the tests render fixtures with),
+# when any is missing.
 # Needs root (or sudo) only when something has to be installed.
 set -euo pipefail
-packages=(pkg-config libpng-dev libturbojpeg0-dev libwebp-dev)
+packages=(pkg-config libpng-dev libturbojpeg0-dev libwebp-dev zint)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,6 +1,7 @@
 import Code128
 import EANUPC
 import ITF
+import QRCode
 import ScanCore
 
 /// The decoder plugins linked into scanctl: the one place that lists them.
@@ -13,6 +14,7 @@ public enum BuiltinPlugins {
         EANUPCDecoder(),
         Code128Decoder(),
         ITFDecoder(),
+        QRCodeDecoder(),
     ]
 
     /// A registry holding every built-in plugin.

@@ -1,0 +1,97 @@
+import Foundation
+import ScanCore
+
+/// The QR Code plugin: QR Code Model 2, versions 1–40 (ISO/IEC 18004:2015).
+///
+/// ```swift
+/// let codes = QRCodeDecoder().decode(FrameContext(image: image), options: DecodeOptions())
+/// codes.first?.rawValue            // "Hello"
+/// codes.first?.metadata["version"] // "1"
+/// ```
+///
+/// Results: `rawBytes` are the segment bytes (see ``QRDecodedContent/bytes``), `rawValue` the text (see
+/// ``QRDecodedBitStreamParser``), `errorCorrectionLevel` `L`/`M`/`Q`/`H`, `metadata` `version`, `mask`
+/// and `corrections`; `cornerPoints` are the outer corners of the symbol (including no quiet zone) in
+/// the symbol's own order top-left, top-right, bottom-right, bottom-left — clockwise on the symbol, so a
+/// mirrored symbol's corners run counter-clockwise in the image. Symbology identifier `]Q1`…`]Q6`
+/// (ISO/IEC 18004 Annex F). A structured-append member carries `structuredAppend` (index from 0,
+/// count, parity byte as decimal text as the id); merge a set with ``QRStructuredAppend/merge(_:)``.
+public struct QRCodeDecoder: SymbologyDecoder {
+    public let name = "qrcode"
+    public let formats: Set<BarcodeFormat> = [.qrcode]
+
+    public init() {}
+
+    public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
+        guard options.wants(.qrcode) else { return [] }
+        var kinds: [BinarizerKind] = [options.binarizer]
+        if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
+        var results: [Barcode] = []
+        for kind in kinds {
+            let matrix = frame.binarized(kind)
+            for b in decode(matrix, options: options) {
+                if !results.contains(where: { $0.rawBytes == b.rawBytes && $0.boundingBox.meets(b.boundingBox) }) {
+                    results.append(b)
+                }
+            }
+            if !results.isEmpty && !options.tryHarder { break }
+            if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
+        }
+        return results
+    }
+
+    /// Every symbol found in a binarized image.
+    public func decode(_ matrix: BitMatrix, options: DecodeOptions) -> [Barcode] {
+        let patterns = QRFinderPatternFinder.find(matrix)
+        // Triples whose timing patterns confirm them first: a triple built from finder patterns of
+        // different symbols on a page fits the geometry as well as a real one but fails this check.
+        let triples = QRDetector.triples(patterns).map { t in
+            (t, QRDetector.timingDisagreement(matrix, tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl]))
+        }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.score < $1.0.score }.map(\.0)
+        var used = Set<Int>()
+        var results: [Barcode] = []
+        var attempts = 0
+        let maxAttempts = 60 + 3 * patterns.count
+        for t in triples {
+            if used.contains(t.tl) || used.contains(t.tr) || used.contains(t.bl) { continue }
+            attempts += 1
+            if attempts > maxAttempts { break }
+            let detections = QRDetector.detections(
+                matrix, tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl])
+            for d in detections {
+                guard let grid = GridSampler.sample(matrix, dimension: d.dimension, transform: d.transform),
+                    let symbol = QRMatrixDecoder.decode(grid)
+                else { continue }
+                results.append(barcode(symbol, detection: d))
+                used.formUnion([t.tl, t.tr, t.bl])
+                break
+            }
+            if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
+        }
+        return results
+    }
+
+    func barcode(_ s: QRSymbol, detection d: QRDetection) -> Barcode {
+        let n = Double(d.dimension)
+        var corners = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)].map(d.transform.apply)
+        if s.isMirrored {
+            // The grid was read transposed: the symbol's top-right is the grid's bottom-left.
+            corners = [corners[0], corners[3], corners[2], corners[1]]
+        }
+        let c = s.content
+        let tl = corners[0], tr = corners[1]
+        var angle = atan2(tr.y - tl.y, tr.x - tl.x) * 180 / Double.pi
+        if angle < 0 { angle += 360 }
+        var metadata = ["version": String(s.version), "mask": String(s.mask), "corrections": String(s.corrections)]
+        if case .second(let ai) = c.fnc1 { metadata["application_indicator"] = ai }
+        if !c.ecis.isEmpty { metadata["eci"] = c.ecis.map(String.init).joined(separator: ",") }
+        return Barcode(
+            format: .qrcode, rawValue: c.text, rawBytes: c.bytes, cornerPoints: corners,
+            symbologyIdentifier: "]Q\(c.symbologyModifier)", errorCorrectionLevel: s.level.description,
+            orientation: angle, isMirrored: s.isMirrored,
+            structuredAppend: c.structuredAppend.map {
+                StructuredAppend(index: $0.index, count: $0.count, id: String($0.parity))
+            }, metadata: metadata)
+    }
+}
+

@@ -1,0 +1,156 @@
+import ScanCore
+
+/// A finder pattern candidate: centre in image pixels and estimated module size.
+public struct QRFinderPattern: Sendable, Equatable {
+    public var center: Point
+    public var moduleSize: Double
+    /// How many scan lines confirmed it.
+    public var count: Int
+}
+
+/// Finds the finder patterns (ISO/IEC 18004:2015 §6.3.3: 7 × 7 modules, a dark ring, a light ring and a
+/// 3 × 3 dark centre, so that any line through the centre crosses dark:light:dark:light:dark runs in the
+/// ratio 1:1:3:1:1) in a binarized image, at any rotation.
+///
+/// Method: every row is split into runs; each window of five runs starting with dark in that ratio
+/// (each run within half a module of its ideal length, the centre within one and a half modules) is
+/// cross-checked along the column through its centre and along the row again at the refined centre,
+/// and then along a diagonal. Confirmed candidates closer than a module to each other with similar
+/// module sizes are merged (weighted by their counts).
+public enum QRFinderPatternFinder {
+    /// All finder pattern candidates, strongest (most confirmations) first.
+    public static func find(_ matrix: BitMatrix, rowStep: Int = 1) -> [QRFinderPattern] {
+        let w = matrix.width, h = matrix.height
+        guard w >= 7, h >= 7 else { return [] }
+        var found: [QRFinderPattern] = []
+        matrix.bits.withUnsafeBufferPointer { px in
+            var y = 0
+            while y < h {
+                let row = px.baseAddress! + y * w
+                // Runs of the row: starts and lengths, starting with a light run (maybe empty).
+                var counts = [Int](repeating: 0, count: 5)
+                var x = 0
+                // Skip leading light pixels.
+                while x < w && row[x] == 0 { x += 1 }
+                // State machine over runs: collect runs as (start, length, dark).
+                var runStarts: [Int] = []
+                var runLengths: [Int] = []
+                var runDark: [Bool] = []
+                var start = x
+                while x < w {
+                    let d = row[x]
+                    var e = x + 1
+                    while e < w && row[e] == d { e += 1 }
+                    runStarts.append(start)
+                    runLengths.append(e - x)
+                    runDark.append(d != 0)
+                    x = e
+                    start = e
+                }
+                var i = 0
+                while i + 4 < runLengths.count {
+                    if runDark[i] {
+                        for k in 0..<5 { counts[k] = runLengths[i + k] }
+                        if ratioMatches(counts) {
+                            let total = counts.reduce(0, +)
+                            let centerX = Double(runStarts[i + 2]) + Double(counts[2]) / 2
+                            if let c = confirm(px, w: w, h: h, centerX: centerX, y: y, total: total) {
+                                add(c, to: &found)
+                            }
+                        }
+                    }
+                    i += 1
+                }
+                y += rowStep
+            }
+        }
+        return found.sorted { $0.count > $1.count }
+    }
+
+    /// True when five run lengths are close to 1:1:3:1:1.
+    @inline(__always)
+    static func ratioMatches(_ c: [Int]) -> Bool {
+        let total = c[0] + c[1] + c[2] + c[3] + c[4]
+        guard total >= 7 else { return false }
+        let m = Double(total) / 7
+        let tol = m * 0.5
+        // Generous tolerance for the centre (blur grows dark runs and shrinks light ones).
+        return abs(Double(c[0]) - m) < tol * 1.4 && abs(Double(c[1]) - m) < tol * 1.4
+            && abs(Double(c[2]) - 3 * m) < 3 * tol && abs(Double(c[3]) - m) < tol * 1.4
+            && abs(Double(c[4]) - m) < tol * 1.4
+    }
+
+    /// Five runs through (cx, cy) along direction (dx, dy) (unit steps in pixels), centred on the dark
+    /// run containing the start; `nil` when the start is light or a run exceeds `maxRun`.
+    /// Returns the run lengths and the offset (in steps, from the start) of the centre run's middle.
+    @inline(__always)
+    static func crossRuns(
+        _ px: UnsafeBufferPointer<UInt8>, w: Int, h: Int, x0: Int, y0: Int, dx: Int, dy: Int, maxRun: Int
+    ) -> (counts: [Int], centerOffset: Double)? {
+        func dark(_ x: Int, _ y: Int) -> Bool? {
+            guard x >= 0, y >= 0, x < w, y < h else { return nil }
+            return px[y * w + x] != 0
+        }
+        guard dark(x0, y0) == true else { return nil }
+        var counts = [0, 0, 0, 0, 0]
+        // Backward: centre, light, outer dark.
+        var s = 0
+        while dark(x0 - s * dx, y0 - s * dy) == true { counts[2] += 1; s += 1; if counts[2] > 3 * maxRun { return nil } }
+        let back = s
+        while dark(x0 - s * dx, y0 - s * dy) == false { counts[1] += 1; s += 1; if counts[1] > maxRun { return nil } }
+        guard counts[1] > 0 else { return nil }
+        while dark(x0 - s * dx, y0 - s * dy) == true { counts[0] += 1; s += 1; if counts[0] > maxRun { return nil } }
+        guard counts[0] > 0 else { return nil }
+        // Forward.
+        s = 1
+        while dark(x0 + s * dx, y0 + s * dy) == true { counts[2] += 1; s += 1; if counts[2] > 3 * maxRun { return nil } }
+        let fwd = s - 1
+        while dark(x0 + s * dx, y0 + s * dy) == false { counts[3] += 1; s += 1; if counts[3] > maxRun { return nil } }
+        guard counts[3] > 0 else { return nil }
+        while dark(x0 + s * dx, y0 + s * dy) == true { counts[4] += 1; s += 1; if counts[4] > maxRun { return nil } }
+        guard counts[4] > 0 else { return nil }
+        // Centre of the centre run, relative to the start, in steps.
+        let center = Double(fwd - (back - 1)) / 2
+        return (counts, center)
+    }
+
+    static func confirm(
+        _ px: UnsafeBufferPointer<UInt8>, w: Int, h: Int, centerX: Double, y: Int, total: Int
+    ) -> QRFinderPattern? {
+        let maxRun = max(3, total / 7 * 2 + 2)
+        let cx = Int(centerX)
+        guard let v = crossRuns(px, w: w, h: h, x0: cx, y0: y, dx: 0, dy: 1, maxRun: maxRun),
+            ratioMatches(v.counts)
+        else { return nil }
+        let vTotal = v.counts.reduce(0, +)
+        guard 3 * abs(vTotal - total) < 2 * total else { return nil }
+        let cy = Double(y) + 0.5 + v.centerOffset
+        guard let hr = crossRuns(px, w: w, h: h, x0: cx, y0: Int(cy), dx: 1, dy: 0, maxRun: maxRun),
+            ratioMatches(hr.counts)
+        else { return nil }
+        let hTotal = hr.counts.reduce(0, +)
+        let rx = Double(cx) + 0.5 + hr.centerOffset
+        // Diagonal check (rejects lines of text and stripes that pass the two axis checks).
+        guard let d = crossRuns(px, w: w, h: h, x0: Int(rx), y0: Int(cy), dx: 1, dy: 1, maxRun: maxRun * 2),
+            ratioMatches(d.counts)
+        else { return nil }
+        let module = Double(hTotal + vTotal) / 14
+        return QRFinderPattern(center: Point(rx, cy), moduleSize: module, count: 1)
+    }
+
+    static func add(_ c: QRFinderPattern, to found: inout [QRFinderPattern]) {
+        for i in found.indices {
+            let f = found[i]
+            if f.center.distance(to: c.center) < max(f.moduleSize, c.moduleSize) * 1.5,
+                abs(f.moduleSize - c.moduleSize) <= max(1, 0.5 * f.moduleSize)
+            {
+                let n = Double(f.count)
+                found[i] = QRFinderPattern(
+                    center: Point((f.center.x * n + c.center.x) / (n + 1), (f.center.y * n + c.center.y) / (n + 1)),
+                    moduleSize: (f.moduleSize * n + c.moduleSize) / (n + 1), count: f.count + 1)
+                return
+            }
+        }
+        found.append(c)
+    }
+}

@@ -1,0 +1,76 @@
+/// Reads a square grid of modules from an image through a ``PerspectiveTransform``.
+///
+/// ```swift
+/// // transform: module-grid coordinates (0…dimension) → image pixels
+/// if let modules = GridSampler.sample(bits, dimension: 25, transform: t) { … }
+/// ```
+///
+/// Module (i, j) — column i, row j — is read at the image point `transform.apply((i + 0.5, j + 0.5))`.
+/// Points up to `tolerance` pixels outside the image are clamped to its border (a symbol touching the
+/// edge still reads); a grid reaching further out is rejected with `nil`. The result is a
+/// `dimension × dimension` ``BitMatrix`` with 1 = dark module.
+///
+/// Cost: one transform and one memory read per module.
+public enum GridSampler {
+    /// Samples `matrix` (nearest pixel).
+    public static func sample(
+        _ matrix: BitMatrix, dimension: Int, transform: PerspectiveTransform, tolerance: Double = 1.5
+    ) -> BitMatrix? {
+        guard dimension > 0, transform.isValid else { return nil }
+        var out = [UInt8](repeating: 0, count: dimension * dimension)
+        let w = matrix.width, h = matrix.height
+        let ok = matrix.bits.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for j in 0..<dimension {
+                    for i in 0..<dimension {
+                        let p = transform.apply(Point(Double(i) + 0.5, Double(j) + 0.5))
+                        guard let (x, y) = pixel(p, width: w, height: h, tolerance: tolerance) else { return false }
+                        dst[j * dimension + i] = src[y * w + x]
+                    }
+                }
+                return true
+            }
+        }
+        return ok ? BitMatrix(width: dimension, height: dimension, bits: out) : nil
+    }
+
+    /// Samples the luminance of `image` at each module centre (bilinear), row-major
+    /// `dimension × dimension` values, for callers that threshold modules themselves.
+    public static func sampleLuminance(
+        _ image: LuminanceImage, dimension: Int, transform: PerspectiveTransform, tolerance: Double = 1.5
+    ) -> [UInt8]? {
+        guard dimension > 0, transform.isValid else { return nil }
+        var out = [UInt8](repeating: 0, count: dimension * dimension)
+        let w = image.width, h = image.height
+        let ok = image.storage.withUnsafeBufferPointer { src in
+            for j in 0..<dimension {
+                for i in 0..<dimension {
+                    let p = transform.apply(Point(Double(i) + 0.5, Double(j) + 0.5))
+                    guard p.x.isFinite, p.y.isFinite, p.x >= -tolerance, p.y >= -tolerance,
+                        p.x <= Double(w) + tolerance, p.y <= Double(h) + tolerance
+                    else { return false }
+                    let fx = min(max(p.x - 0.5, 0), Double(w - 1)), fy = min(max(p.y - 0.5, 0), Double(h - 1))
+                    let x0 = Int(fx), y0 = Int(fy)
+                    let x1 = min(x0 + 1, w - 1), y1 = min(y0 + 1, h - 1)
+                    let ax = fx - Double(x0), ay = fy - Double(y0)
+                    func at(_ x: Int, _ y: Int) -> Double { Double(src[image.offset + y * image.stride + x]) }
+                    let top = at(x0, y0) * (1 - ax) + at(x1, y0) * ax
+                    let bottom = at(x0, y1) * (1 - ax) + at(x1, y1) * ax
+                    out[j * dimension + i] = UInt8(min(255, max(0, (top * (1 - ay) + bottom * ay).rounded())))
+                }
+            }
+            return true
+        }
+        return ok ? out : nil
+    }
+
+    @inline(__always)
+    static func pixel(_ p: Point, width: Int, height: Int, tolerance: Double) -> (Int, Int)? {
+        guard p.x.isFinite, p.y.isFinite, p.x >= -tolerance, p.y >= -tolerance,
+            p.x <= Double(width) + tolerance, p.y <= Double(height) + tolerance
+        else { return nil }
+        let x = min(max(Int(p.x.rounded(.down)), 0), width - 1)
+        let y = min(max(Int(p.y.rounded(.down)), 0), height - 1)
+        return (x, y)
+    }
+}

@@ -1,0 +1,170 @@
+import Testing
+import ScanCore
+@testable import QRCode
+
+/// End-to-end reads of symbols rendered by zint, with exact expected values.
+@Suite(.enabled(if: Zint.available))
+struct QRDecodeTests {
+    func decode(_ image: LuminanceImage, options: DecodeOptions = DecodeOptions()) -> [Barcode] {
+        DecoderRegistry([QRCodeDecoder()]).decode(FrameContext(image: image), options: options)
+    }
+
+    static let thousand: String = {
+        let words = ["scan", "ctl", "QR", "code", "Model 2", "version", "mask", "level", "ISO/IEC 18004", "2015"]
+        var s = ""
+        var i = 0
+        while s.count < 1000 {
+            s += words[i % words.count] + (i % 7 == 0 ? ". " : " ")
+            i += 1
+        }
+        return String(s.prefix(1000))
+    }()
+
+    @Test(arguments: 0..<8) func everyMaskAtEveryLevel(mask: Int) throws {
+        for (level, name) in [(1, "L"), (2, "M"), (3, "Q"), (4, "H")] {
+            let image = try Zint.render(Self.thousand, ["--secure=\(level)", "--mask=\(mask)"], scale: 1)
+            let found = decode(image)
+            #expect(found.count == 1, "mask \(mask) level \(name)")
+            guard let b = found.first else { continue }
+            #expect(b.rawValue == Self.thousand)
+            #expect(b.errorCorrectionLevel == name)
+            #expect(b.metadata["mask"] == String(mask))
+            #expect(b.symbologyIdentifier == "]Q1")
+            #expect(b.isMirrored == false && b.isInverted == false)
+        }
+    }
+
+    @Test(arguments: 1...40) func everyVersion(version: Int) throws {
+        let level = [1, 2, 3, 4][version % 4]
+        let image = try Zint.render("V\(version)", ["--secure=\(level)", "--vers=\(version)"], scale: 1)
+        let found = decode(image)
+        #expect(found.first?.rawValue == "V\(version)")
+        #expect(found.first?.metadata["version"] == String(version))
+        let n = Double(17 + 4 * version) * 2   // zint scale 1: 2 pixels per module
+        if let c = found.first?.cornerPoints, c.count == 4 {
+            #expect(c[0].distance(to: Point(8, 8)) < 1.5, "\(c)")        // 4-module quiet zone
+            #expect(c[2].distance(to: Point(8 + n, 8 + n)) < 1.5, "\(c)")
+        }
+    }
+
+    @Test func binaryPayloadRoundTrip() throws {
+        var rng = ReedSolomonTestsRng(state: 1024)
+        let payload = (0..<1024).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let image = try Zint.render(payload, ["--binary", "--secure=1"], scale: 1)
+        let found = decode(image)
+        #expect(found.count == 1)
+        #expect(found.first?.rawBytes == payload)
+    }
+
+    @Test func modes() throws {
+        let cases: [(String, [String])] = [
+            ("0123456789012345", []), ("HELLO WORLD $%*+-./:", []), ("mixed Case 123 ABC", []),
+            ("Ünïcödé ✓ 日本語", []),
+        ]
+        for (text, args) in cases {
+            let found = decode(try Zint.render(text, args))
+            #expect(found.first?.rawValue == text)
+        }
+    }
+
+    @Test func kanjiUnderECI26() throws {
+        let text = "点茗漢字テスト"
+        let found = decode(try Zint.render(text, ["--eci=26"]))
+        #expect(found.first?.rawValue == text)
+        #expect(found.first?.symbologyIdentifier == "]Q2")
+    }
+
+    @Test func kanjiModeWithoutECI() throws {
+        // zint encodes Kanji mode for Shift_JIS-representable text without an ECI.
+        let text = "点茗"
+        let found = decode(try Zint.render(text, []))
+        #expect(found.first?.rawValue == text)
+        #expect(found.first?.rawBytes == [0x93, 0x5F, 0xE4, 0xAA])
+    }
+
+    @Test func eciISO8859_7() throws {
+        let found = decode(try Zint.render("αβγ", ["--eci=9"]))
+        #expect(found.first?.rawValue == "αβγ")
+        #expect(found.first?.rawBytes == [0xE1, 0xE2, 0xE3])
+        #expect(found.first?.metadata["eci"] == "9")
+    }
+
+    @Test func gs1() throws {
+        let found = decode(try Zint.render("[01]09501101530003[3103]000123[10]ABC", ["--gs1"]))
+        #expect(found.first?.symbologyIdentifier == "]Q3")
+        #expect(found.first?.rawValue == "010950110153000331030001231" + "0ABC")
+        let alnum = decode(try Zint.render("[10]ABC123[21]XYZ", ["--gs1"]))
+        #expect(alnum.first?.rawValue == "10ABC123\u{1D}21XYZ")
+    }
+
+    @Test func structuredAppendSetMerges() throws {
+        let parts = ["The first part, ", "the second part, ", "and the third."]
+        var found: [Barcode] = []
+        for (i, p) in parts.enumerated() {
+            found += decode(try Zint.render(p, ["--structapp=\(i + 1),3,77"]))
+        }
+        #expect(found.count == 3)
+        #expect(found.map { $0.structuredAppend?.index } == [0, 1, 2])
+        #expect(found.allSatisfy { $0.structuredAppend?.count == 3 && $0.structuredAppend?.id == "77" })
+        let merged = QRStructuredAppend.merge(found.reversed())
+        #expect(merged?.rawValue == parts.joined())
+        #expect(QRStructuredAppend.merge(Array(found.prefix(2))) == nil)
+    }
+
+    @Test func invertedAndMirrored() throws {
+        let image = try Zint.render("Light on dark", [])
+        let inverted = decode(image.inverted())
+        #expect(inverted.first?.rawValue == "Light on dark")
+        #expect(inverted.first?.isInverted == true)
+        let mirrored = decode(try Zint.render("Mirror image", []).mirrored())
+        #expect(mirrored.first?.rawValue == "Mirror image")
+        #expect(mirrored.first?.isMirrored == true)
+        #expect(mirrored.first?.isInverted == false)
+    }
+
+    @Test func threeCodesOnAPage() throws {
+        let texts = ["first code", "second code", "third code"]
+        let images = try texts.map { try Zint.render($0, []) }
+        let page = LuminanceImage.page(
+            width: 600, height: 400, [(images[0], 10, 10), (images[1], 300, 30), (images[2], 120, 220)])
+        let found = decode(page)
+        #expect(found.count == 3)
+        #expect(Set(found.compactMap(\.rawValue)) == Set(texts))
+    }
+
+    @Test func pageOf27SmallCodes() throws {
+        var placed: [(LuminanceImage, Int, Int)] = []
+        var texts: [String] = []
+        for i in 0..<27 {
+            let t = "item \(i)"
+            texts.append(t)
+            let img = try Zint.render(t, ["--vers=1"], scale: 1)   // 29 modules × 2 px = 58 px
+            placed.append((img, (i % 9) * 62, (i / 9) * 62))
+        }
+        let page = LuminanceImage.page(width: 9 * 62, height: 3 * 62, placed)
+        let found = decode(page)
+        #expect(found.count == 27)
+        #expect(Set(found.compactMap(\.rawValue)) == Set(texts))
+    }
+
+    @Test func pureSymbolWithoutQuietZone() throws {
+        let image = try Zint.render("pure", ["--vers=2"], scale: 2)
+        // Crop off the 4-module quiet zone (16 px at 4 px per module).
+        let crop = try image.cropped(x: 16, y: 16, width: image.width - 32, height: image.height - 32)
+        var options = DecodeOptions()
+        options.pure = true
+        #expect(decode(crop, options: options).first?.rawValue == "pure")
+    }
+}
+
+/// SplitMix64 for reproducible payloads.
+struct ReedSolomonTestsRng: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

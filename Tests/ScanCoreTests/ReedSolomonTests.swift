@@ -1,0 +1,157 @@
+import Testing
+@testable import ScanCore
+
+struct GaloisFieldTests {
+    static let fields: [GaloisField] = [
+        .qrCode, .dataMatrix, .aztecParameters, .aztecData6, .aztecData8, .aztecData10, .aztecData12,
+    ]
+
+    @Test(arguments: fields) func multiplicationAndInverse(field f: GaloisField) {
+        for a in 1..<min(f.size, 300) {
+            #expect(f.multiply(a, f.inverse(a)) == 1)
+            #expect(f.power(f.logarithm(a)) == a)
+            #expect(f.multiply(a, 1) == a && f.multiply(a, 0) == 0)
+        }
+        // α generates the whole multiplicative group.
+        #expect(Set((0..<(f.size - 1)).map { f.power($0) }).count == f.size - 1)
+    }
+
+    /// ISO/IEC 18004:2015 Annex A: the generator polynomial for 7 check codewords is
+    /// x^7 + α^87 x^6 + α^229 x^5 + α^146 x^4 + α^149 x^3 + α^238 x^2 + α^102 x + α^21.
+    @Test func qrGeneratorPolynomialOfDegree7() {
+        let f = GaloisField.qrCode
+        let g = f.generatorPolynomial(degree: 7)
+        #expect(g == [21, 102, 238, 149, 146, 229, 87, 0].map { f.power($0) })
+    }
+}
+
+struct ReedSolomonTests {
+    struct Case: Sendable, CustomStringConvertible {
+        let field: GaloisField
+        let n: Int
+        let ec: Int
+        var description: String { "GF(\(field.size)) n=\(n) ec=\(ec)" }
+    }
+    static let cases: [Case] = [
+        Case(field: .qrCode, n: 26, ec: 7), Case(field: .qrCode, n: 153, ec: 30), Case(field: .dataMatrix, n: 44, ec: 28),
+        Case(field: .aztecParameters, n: 7, ec: 5), Case(field: .aztecData6, n: 40, ec: 12),
+        Case(field: .aztecData10, n: 300, ec: 60), Case(field: .aztecData12, n: 1000, ec: 100),
+    ]
+
+    /// A deterministic generator (SplitMix64) so failures reproduce.
+    struct Rng: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test(arguments: cases) func correctsUpToHalfTheCheckSymbols(_ c: Case) {
+        var rng = Rng(state: UInt64(c.n * 31 + c.ec))
+        let enc = ReedSolomonEncoder(field: c.field), dec = ReedSolomonDecoder(field: c.field)
+        for trial in 0..<20 {
+            let data = (0..<(c.n - c.ec)).map { _ in Int.random(in: 0..<c.field.size, using: &rng) }
+            let block = data + enc.checkCodewords(for: data, ecCount: c.ec)
+            var clean = block
+            #expect(dec.decode(&clean, ecCount: c.ec) == 0)
+            let errors = trial % (c.ec / 2 + 1)
+            var received = block
+            let positions = Array((0..<c.n).shuffled(using: &rng).prefix(errors))
+            for p in positions { received[p] ^= Int.random(in: 1..<c.field.size, using: &rng) }
+            #expect(dec.decode(&received, ecCount: c.ec) == errors)
+            #expect(received == block)
+        }
+    }
+
+    @Test(arguments: cases) func correctsErasuresAndErrorsTogether(_ c: Case) {
+        var rng = Rng(state: UInt64(c.n * 7 + c.ec))
+        let enc = ReedSolomonEncoder(field: c.field), dec = ReedSolomonDecoder(field: c.field)
+        for trial in 0..<10 {
+            let data = (0..<(c.n - c.ec)).map { _ in Int.random(in: 0..<c.field.size, using: &rng) }
+            let block = data + enc.checkCodewords(for: data, ecCount: c.ec)
+            let erasures = (trial * 3) % (c.ec + 1)
+            let errors = (c.ec - erasures) / 2
+            let positions = Array((0..<c.n).shuffled(using: &rng).prefix(erasures + errors))
+            var received = block
+            for p in positions { received[p] ^= Int.random(in: 1..<c.field.size, using: &rng) }
+            #expect(dec.decode(&received, ecCount: c.ec, erasures: Array(positions.prefix(erasures))) != nil)
+            #expect(received == block)
+        }
+    }
+
+    @Test func tooManyErrorsNeverClaimsTheOriginal() {
+        let f = GaloisField.qrCode
+        var rng = Rng(state: 99)
+        let enc = ReedSolomonEncoder(field: f), dec = ReedSolomonDecoder(field: f)
+        var failures = 0
+        for _ in 0..<50 {
+            let data = (0..<16).map { _ in Int.random(in: 0..<256, using: &rng) }
+            let block = data + enc.checkCodewords(for: data, ecCount: 10)
+            var received = block
+            for p in (0..<26).shuffled(using: &rng).prefix(6) { received[p] ^= Int.random(in: 1..<256, using: &rng) }
+            let before = received
+            if dec.decode(&received, ecCount: 10) == nil {
+                failures += 1
+                #expect(received == before)   // unchanged on failure
+            } else {
+                #expect(received != block)      // a different valid codeword, never the original
+            }
+        }
+        #expect(failures > 40)
+    }
+}
+
+struct PerspectiveTransformTests {
+    @Test func mapsCornersAndInverts() {
+        let src = (Point(0, 0), Point(21, 0), Point(21, 21), Point(0, 21))
+        let dst = (Point(10, 12), Point(200, 30), Point(220, 260), Point(5, 240))
+        let t = PerspectiveTransform(from: src, to: dst)
+        for (s, d) in [(src.0, dst.0), (src.1, dst.1), (src.2, dst.2), (src.3, dst.3)] {
+            #expect(t.apply(s).distance(to: d) < 1e-6)
+        }
+        let back = PerspectiveTransform(from: dst, to: src)
+        let p = Point(7.25, 13.5)
+        #expect(back.apply(t.apply(p)).distance(to: p) < 1e-6)
+    }
+
+    @Test func samplesAGrid() {
+        // A 3×3 checkerboard drawn with 4-pixel modules, offset by 2 pixels.
+        var m = BitMatrix(width: 16, height: 16)
+        for y in 0..<12 { for x in 0..<12 where (x / 4 + y / 4) % 2 == 0 { m[x + 2, y + 2] = true } }
+        let t = PerspectiveTransform(
+            from: (Point(0, 0), Point(3, 0), Point(3, 3), Point(0, 3)),
+            to: (Point(2, 2), Point(14, 2), Point(14, 14), Point(2, 14)))
+        let g = GridSampler.sample(m, dimension: 3, transform: t)
+        #expect(g?.bits == [1, 0, 1, 0, 1, 0, 1, 0, 1])
+    }
+}
+
+struct ECITests {
+    @Test func everyCharacterSetConverts() {
+        for cs in ECI.CharacterSet.allCases where cs != .binary {
+            #expect(cs.decode(Array("Az09".utf8)) != nil || cs.rawValue.hasPrefix("UTF-16") || cs.rawValue.hasPrefix("UTF-32"),
+                    "\(cs.rawValue)")
+        }
+        #expect(ECI.characterSet(for: 20)?.decode([0x93, 0xFA, 0x96, 0x7B]) == "日本")
+        #expect(ECI.characterSet(for: 26)?.decode([0xE6, 0x97, 0xA5]) == "日")
+        #expect(ECI.characterSet(for: 32)?.decode([0xD6, 0xD0]) == "中")
+        #expect(ECI.characterSet(for: 7)?.decode([0xB0]) == "А")
+        #expect(ECI.characterSet(for: 25)?.decode([0x00, 0x41, 0x65, 0xE5]) == "A日")
+        #expect(ECI.characterSet(for: 3)?.decode([0x41, 0xE9]) == "Aé")
+        #expect(ECI.characterSet(for: 22)?.decode([0xE9]) == "й")
+        #expect(ECI.characterSet(for: 17)?.decode([0xA4]) == "€")
+        #expect(ECI.characterSet(for: 27)?.decode([0xE9]) == nil)
+        #expect(ECI.characterSet(for: 899) == .binary)
+        #expect(ECI.characterSet(for: 14) == nil)
+    }
+
+    @Test func guessesUTF8ShiftJISAndLatin1() {
+        #expect(ECI.guessCharacterSet(Array("Grüße".utf8)) == .utf8)
+        #expect(ECI.guessCharacterSet([0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA]) == .shiftJIS)
+        #expect(ECI.guessCharacterSet([0x47, 0x72, 0xFC, 0xDF, 0x65]) == .iso8859_1)
+    }
+}
