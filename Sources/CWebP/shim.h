@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <webp/decode.h>
+#include <webp/encode.h>  // used by the tests to make fixtures
 
 // WebPGetFeatures is a static inline wrapper around a versioned function; Swift imports it, but the
 // ABI version macro does not import, so expose it as a constant.
