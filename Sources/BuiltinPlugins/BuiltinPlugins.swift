@@ -1,3 +1,6 @@
+import Codabar
+import Code39
+import Code93
 import EANUPC
 import ScanCore
 
@@ -8,7 +11,10 @@ import ScanCore
 public enum BuiltinPlugins {
     /// Every built-in plugin, in the order they run.
     public static let decoders: [any SymbologyDecoder] = [
-        EANUPCDecoder()
+        EANUPCDecoder(),
+        Code39Decoder(),
+        Code93Decoder(),
+        CodabarDecoder(),
     ]
 
     /// A registry holding every built-in plugin.
