@@ -13,8 +13,9 @@ public struct CodabarRowDecoder: LinearRowDecoder {
     /// Light needed before and after the symbol, in narrow-element widths, when the light run lies inside
     /// the line. The standard asks for 10; photos crop them.
     public var quietZoneNarrows = 5.0
-    /// The same when the light run reaches the end of the line (the image was cropped there).
-    public var quietZoneNarrowsAtLineEnd = 1.0
+    /// The same when the light run reaches the end of the line: the image was cropped there, which cannot
+    /// cut a symbol into a valid one, since the start/stop characters occur nowhere else in a symbol.
+    public var quietZoneNarrowsAtLineEnd = 0.0
     /// Largest inter-character gap, in narrow-element widths.
     public var maxGapNarrows = 4.0
     /// Largest change of the narrow width from one character to the next.
@@ -40,7 +41,7 @@ public struct CodabarRowDecoder: LinearRowDecoder {
     }
 
     func quietZoneOK(_ w: [Double], run: Int, narrow: Double, pure: Bool) -> Bool {
-        if pure { return true }
+        if pure || run >= w.count { return true }  // the line ends with the symbol's last bar
         let atEnd = run == 0 || run == w.count - 1
         return w[run] >= (atEnd ? quietZoneNarrowsAtLineEnd : quietZoneNarrows) * narrow
     }
@@ -60,7 +61,7 @@ public struct CodabarRowDecoder: LinearRowDecoder {
             narrow = c.narrow
             if c.index >= CodabarPatterns.firstStartStop {
                 let after = j + 7
-                guard after < w.count, data.count >= max(1, options.codabarMinLength) else { return nil }
+                guard data.count >= max(1, options.codabarMinLength) else { return nil }
                 guard quietZoneOK(w, run: after, narrow: narrow, pure: options.pure) else { return nil }
                 let first = CodabarPatterns.characters[start.index], last = CodabarPatterns.characters[c.index]
                 let display = String(data)

@@ -12,8 +12,9 @@ public struct Code39RowDecoder: LinearRowDecoder {
     /// Light needed before and after the symbol, in narrow-element widths, when the light run lies inside
     /// the line. The standard asks for 10; photos crop them, and no space inside a symbol is close to 5.
     public var quietZoneNarrows = 5.0
-    /// The same when the light run reaches the end of the line (the image was cropped there).
-    public var quietZoneNarrowsAtLineEnd = 1.0
+    /// The same when the light run reaches the end of the line: the image was cropped there, which cannot
+    /// cut a symbol into a valid one, since the start/stop characters occur nowhere else in a symbol.
+    public var quietZoneNarrowsAtLineEnd = 0.0
     /// Largest inter-character gap, in narrow-element widths (the standard allows up to 5.3 X at the
     /// smallest X; printed symbols use about 1 X).
     public var maxGapNarrows = 4.0
@@ -40,7 +41,7 @@ public struct Code39RowDecoder: LinearRowDecoder {
     }
 
     func quietZoneOK(_ w: [Double], run: Int, narrow: Double, pure: Bool) -> Bool {
-        if pure { return true }
+        if pure || run >= w.count { return true }  // the line ends with the symbol's last bar
         let atEnd = run == 0 || run == w.count - 1
         return w[run] >= (atEnd ? quietZoneNarrowsAtLineEnd : quietZoneNarrows) * narrow
     }
@@ -67,7 +68,7 @@ public struct Code39RowDecoder: LinearRowDecoder {
             count += 1
             if c.index == Code39Patterns.startStop {
                 let after = j + 9
-                guard after < w.count, !characters.isEmpty else { return nil }
+                guard !characters.isEmpty else { return nil }
                 guard quietZoneOK(w, run: after, narrow: narrowSum / count, pure: options.pure) else { return nil }
                 guard let match = makeMatch(characters, options: options, start: line.runStarts[i],
                                             end: line.runStarts[after])

@@ -14,8 +14,9 @@ public struct Code93RowDecoder: LinearRowDecoder {
     /// Light needed before and after the symbol, in modules, when the light run lies inside the line.
     /// The standard asks for 10; photos crop them, and no space inside a symbol is wider than 4.
     public var quietZoneModules = 6.0
-    /// The same when the light run reaches the end of the line (the image was cropped there).
-    public var quietZoneModulesAtLineEnd = 1.0
+    /// The same when the light run reaches the end of the line: the image was cropped there, which cannot
+    /// cut a symbol into a valid one, since the start/stop characters occur nowhere else in a symbol.
+    public var quietZoneModulesAtLineEnd = 0.0
     /// Largest change of character width from one character to the next.
     public var maxWidthChange = 0.25
 
@@ -39,7 +40,7 @@ public struct Code93RowDecoder: LinearRowDecoder {
     }
 
     func quietZoneOK(_ w: [Double], run: Int, module: Double, pure: Bool) -> Bool {
-        if pure { return true }
+        if pure || run >= w.count { return true }  // the line ends with the symbol's last bar
         let atEnd = run == 0 || run == w.count - 1
         return w[run] >= (atEnd ? quietZoneModulesAtLineEnd : quietZoneModules) * module
     }
@@ -61,7 +62,7 @@ public struct Code93RowDecoder: LinearRowDecoder {
                 // Termination bar (one module), then the quiet zone.
                 let bar = j + 6, after = j + 7
                 let module = width / 9
-                guard after < w.count, w[bar] >= 0.4 * module, w[bar] <= 2.2 * module else { return nil }
+                guard bar < w.count, w[bar] >= 0.4 * module, w[bar] <= 2.2 * module else { return nil }
                 guard quietZoneOK(w, run: after, module: module, pure: options.pure) else { return nil }
                 guard values.count >= 3, Code93CheckCharacters.areValid(values) else { return nil }
                 let data = Array(values.dropLast(2))
