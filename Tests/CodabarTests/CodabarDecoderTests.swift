@@ -65,12 +65,12 @@ struct CodabarDecoderTests {
 
     @Test func degradedImagesRead() {
         var r = BarRenderer(module: 2.5)
-        r.inkSpread = 1.0
-        r.blur = 0.7
+        r.inkSpread = 0.6
+        r.blur = 0.5
         r.noise = 12
         let widths = CodabarTestEncoder.widths("A5551234B", ratio: 2.4)
         #expect(decode(r.render(widths)).first?.rawValue == "A5551234B")
-        r.inkSpread = -0.6
+        r.inkSpread = -0.5
         #expect(decode(r.render(widths)).first?.rawValue == "A5551234B")
     }
 

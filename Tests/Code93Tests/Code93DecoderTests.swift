@@ -77,12 +77,12 @@ struct Code93DecoderTests {
 
     @Test func degradedImagesRead() {
         var r = BarRenderer(module: 2.5)
-        r.inkSpread = 0.9
-        r.blur = 0.7
+        r.inkSpread = 0.6
+        r.blur = 0.5
         r.noise = 12
         let widths = Code93TestEncoder.widths("SPREAD 93")
         #expect(decode(r.render(widths)).first?.rawValue == "SPREAD 93")
-        r.inkSpread = -0.7
+        r.inkSpread = -0.5
         #expect(decode(r.render(widths)).first?.rawValue == "SPREAD 93")
     }
 
