@@ -31,21 +31,20 @@ struct CodabarCharacterReader: Sendable {
 
     func read(_ w: [Double], at i: Int, wideCount: Int) -> Character? {
         var spread = 0.0
-        var result: Character?
-        for _ in 0..<2 {
+        var bits = 0, narrow = 0.0, wide = 0.0, separation = 0.0
+        for _ in 0..<3 {
             var a = [Double](repeating: 0, count: 7)
             for k in 0..<7 { a[k] = k % 2 == 0 ? w[i + k] - spread : w[i + k] + spread }
             var order = Array(0..<7)
             order.sort { a[$0] > a[$1] }
-            var bits = 0
+            bits = 0
             for k in order.prefix(wideCount) { bits |= 1 << (6 - k) }
             let minWide = a[order[wideCount - 1]], maxNarrow = a[order[wideCount]]
-            guard maxNarrow > 0, minWide >= minSeparation * maxNarrow else { return nil }
-            let wide = order.prefix(wideCount).reduce(0) { $0 + a[$1] } / Double(wideCount)
-            let narrow = order.suffix(7 - wideCount).reduce(0) { $0 + a[$1] } / Double(7 - wideCount)
-            let index = Int(CodabarPatterns.lookup[bits])
-            guard index >= 0, ratioRange.contains(wide / narrow) else { return nil }
-            result = Character(index: index, narrow: narrow, wide: wide, separation: minWide / maxNarrow)
+            guard maxNarrow > 0 else { return nil }
+            separation = minWide / maxNarrow
+            wide = order.prefix(wideCount).reduce(0) { $0 + a[$1] } / Double(wideCount)
+            narrow = order.suffix(7 - wideCount).reduce(0) { $0 + a[$1] } / Double(7 - wideCount)
+            // Spread estimate from the raw narrow bars and spaces (half their difference).
             var barSum = 0.0, barCount = 0.0, spaceSum = 0.0, spaceCount = 0.0
             for k in order.suffix(7 - wideCount) {
                 if k % 2 == 0 { barSum += w[i + k]; barCount += 1 } else { spaceSum += w[i + k]; spaceCount += 1 }
@@ -56,6 +55,8 @@ struct CodabarCharacterReader: Sendable {
             if abs(next - spread) < 0.05 * narrow { break }
             spread = next
         }
-        return result
+        let index = Int(CodabarPatterns.lookup[bits])
+        guard index >= 0, separation >= minSeparation, ratioRange.contains(wide / narrow) else { return nil }
+        return Character(index: index, narrow: narrow, wide: wide, separation: separation)
     }
 }

@@ -24,8 +24,8 @@ struct Code39CharacterReader: Sendable {
         guard i + 9 <= w.count else { return nil }
         var spread = 0.0
         var bits = 0
-        var narrow = 0.0, wide = 0.0
-        for _ in 0..<2 {
+        var narrow = 0.0, wide = 0.0, separation = 0.0
+        for _ in 0..<3 {
             var a = [Double](repeating: 0, count: 9)
             for k in 0..<9 { a[k] = k % 2 == 0 ? w[i + k] - spread : w[i + k] + spread }
             // The three largest elements are wide.
@@ -34,7 +34,8 @@ struct Code39CharacterReader: Sendable {
             bits = 0
             for k in order.prefix(3) { bits |= 1 << (8 - k) }
             let minWide = a[order[2]], maxNarrow = a[order[3]]
-            guard maxNarrow > 0, minWide >= minSeparation * maxNarrow else { return nil }
+            guard maxNarrow > 0 else { return nil }
+            separation = minWide / maxNarrow
             wide = (a[order[0]] + a[order[1]] + a[order[2]]) / 3
             narrow = order.suffix(6).reduce(0) { $0 + a[$1] } / 6
             // Spread estimate from the raw narrow bars and spaces (half their difference).
@@ -43,12 +44,12 @@ struct Code39CharacterReader: Sendable {
                 if k % 2 == 0 { barSum += w[i + k]; barCount += 1 } else { spaceSum += w[i + k]; spaceCount += 1 }
             }
             guard barCount > 0, spaceCount > 0 else { break }
-            let next = (barSum / barCount - spaceSum / spaceCount) / 2
             let limit = 0.45 * (barSum + spaceSum) / (barCount + spaceCount)
-            let clamped = max(-limit, min(limit, next))
-            if abs(clamped - spread) < 0.05 * narrow { break }
-            spread = clamped
+            let next = max(-limit, min(limit, (barSum / barCount - spaceSum / spaceCount) / 2))
+            if abs(next - spread) < 0.05 * narrow { break }
+            spread = next
         }
+        guard separation >= minSeparation else { return nil }
         guard ratioRange.contains(wide / narrow) else { return nil }
         let index = Int(Code39Patterns.lookup[bits])
         guard index >= 0 else { return nil }
