@@ -31,7 +31,10 @@ struct CodabarCharacterReader: Sendable {
 
     func read(_ w: [Double], at i: Int, wideCount: Int) -> Character? {
         var spread = 0.0
-        var bits = 0, narrow = 0.0, wide = 0.0, separation = 0.0
+        var bits = 0
+        var narrow = 0.0
+        var wide = 0.0
+        var separation = 0.0
         for _ in 0..<3 {
             var a = [Double](repeating: 0, count: 7)
             for k in 0..<7 { a[k] = k % 2 == 0 ? w[i + k] - spread : w[i + k] + spread }
@@ -39,15 +42,25 @@ struct CodabarCharacterReader: Sendable {
             order.sort { a[$0] > a[$1] }
             bits = 0
             for k in order.prefix(wideCount) { bits |= 1 << (6 - k) }
-            let minWide = a[order[wideCount - 1]], maxNarrow = a[order[wideCount]]
+            let minWide = a[order[wideCount - 1]]
+            let maxNarrow = a[order[wideCount]]
             guard maxNarrow > 0 else { return nil }
             separation = minWide / maxNarrow
             wide = order.prefix(wideCount).reduce(0) { $0 + a[$1] } / Double(wideCount)
             narrow = order.suffix(7 - wideCount).reduce(0) { $0 + a[$1] } / Double(7 - wideCount)
             // Spread estimate from the raw narrow bars and spaces (half their difference).
-            var barSum = 0.0, barCount = 0.0, spaceSum = 0.0, spaceCount = 0.0
+            var barSum = 0.0
+            var barCount = 0.0
+            var spaceSum = 0.0
+            var spaceCount = 0.0
             for k in order.suffix(7 - wideCount) {
-                if k % 2 == 0 { barSum += w[i + k]; barCount += 1 } else { spaceSum += w[i + k]; spaceCount += 1 }
+                if k % 2 == 0 {
+                    barSum += w[i + k]
+                    barCount += 1
+                } else {
+                    spaceSum += w[i + k]
+                    spaceCount += 1
+                }
             }
             guard barCount > 0, spaceCount > 0 else { break }
             let limit = 0.45 * (barSum + spaceSum) / (barCount + spaceCount)

@@ -63,7 +63,8 @@ public struct CodabarRowDecoder: LinearRowDecoder {
                 let after = j + 7
                 guard data.count >= max(1, options.codabarMinLength) else { return nil }
                 guard quietZoneOK(w, run: after, narrow: narrow, pure: options.pure) else { return nil }
-                let first = CodabarPatterns.characters[start.index], last = CodabarPatterns.characters[c.index]
+                let first = CodabarPatterns.characters[start.index]
+                let last = CodabarPatterns.characters[c.index]
                 let display = String(data)
                 let match = LinearMatch(
                     format: .codabar, text: String(first) + display + String(last), displayValue: display,

@@ -24,7 +24,9 @@ struct Code39CharacterReader: Sendable {
         guard i + 9 <= w.count else { return nil }
         var spread = 0.0
         var bits = 0
-        var narrow = 0.0, wide = 0.0, separation = 0.0
+        var narrow = 0.0
+        var wide = 0.0
+        var separation = 0.0
         for _ in 0..<3 {
             var a = [Double](repeating: 0, count: 9)
             for k in 0..<9 { a[k] = k % 2 == 0 ? w[i + k] - spread : w[i + k] + spread }
@@ -33,15 +35,25 @@ struct Code39CharacterReader: Sendable {
             order.sort { a[$0] > a[$1] }
             bits = 0
             for k in order.prefix(3) { bits |= 1 << (8 - k) }
-            let minWide = a[order[2]], maxNarrow = a[order[3]]
+            let minWide = a[order[2]]
+            let maxNarrow = a[order[3]]
             guard maxNarrow > 0 else { return nil }
             separation = minWide / maxNarrow
             wide = (a[order[0]] + a[order[1]] + a[order[2]]) / 3
             narrow = order.suffix(6).reduce(0) { $0 + a[$1] } / 6
             // Spread estimate from the raw narrow bars and spaces (half their difference).
-            var barSum = 0.0, barCount = 0.0, spaceSum = 0.0, spaceCount = 0.0
+            var barSum = 0.0
+            var barCount = 0.0
+            var spaceSum = 0.0
+            var spaceCount = 0.0
             for k in order.suffix(6) {
-                if k % 2 == 0 { barSum += w[i + k]; barCount += 1 } else { spaceSum += w[i + k]; spaceCount += 1 }
+                if k % 2 == 0 {
+                    barSum += w[i + k]
+                    barCount += 1
+                } else {
+                    spaceSum += w[i + k]
+                    spaceCount += 1
+                }
             }
             guard barCount > 0, spaceCount > 0 else { break }
             let limit = 0.45 * (barSum + spaceSum) / (barCount + spaceCount)

@@ -55,7 +55,8 @@ public struct Code39RowDecoder: LinearRowDecoder {
         guard quietZoneOK(w, run: i - 1, narrow: start.narrow, pure: options.pure) else { return nil }
         var characters: [Character] = []
         var previousWidth = startWidth
-        var narrowSum = start.narrow, count = 1.0
+        var narrowSum = start.narrow
+        var count = 1.0
         var j = i + 10
         while j + 9 <= w.count {
             let gap = w[j - 1]
@@ -70,8 +71,10 @@ public struct Code39RowDecoder: LinearRowDecoder {
                 let after = j + 9
                 guard !characters.isEmpty else { return nil }
                 guard quietZoneOK(w, run: after, narrow: narrowSum / count, pure: options.pure) else { return nil }
-                guard let match = makeMatch(characters, options: options, start: line.runStarts[i],
-                                            end: line.runStarts[after])
+                guard
+                    let match = makeMatch(
+                        characters, options: options, start: line.runStarts[i],
+                        end: line.runStarts[after])
                 else { return nil }
                 return (match, j + 8)
             }
@@ -120,7 +123,8 @@ public struct Code39RowDecoder: LinearRowDecoder {
         }
         if fullASCII { metadata["full_ascii"] = "true" }
         let text = String(decoding: bytes, as: UTF8.self)
-        return LinearMatch(format: .code39, text: text, rawBytes: bytes, symbologyIdentifier: "]A\(modifier)",
-                           start: start, end: end, metadata: metadata)
+        return LinearMatch(
+            format: .code39, text: text, rawBytes: bytes, symbologyIdentifier: "]A\(modifier)",
+            start: start, end: end, metadata: metadata)
     }
 }

@@ -27,10 +27,21 @@ struct Code93CharacterMatcher: Sendable {
         let s = 9 / total
         var n = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
         n = (w[i] * s, w[i + 1] * s, w[i + 2] * s, w[i + 3] * s, w[i + 4] * s, w[i + 5] * s)
-        var best = Double.infinity, second = Double.infinity, bestValue = -1
+        var best = Double.infinity
+        var second = Double.infinity
+        var bestValue = -1
         for (v, p) in Self.patterns.enumerated() {
-            let d0 = n.0 - p[0], d1 = n.1 - p[1], d2 = n.2 - p[2], d3 = n.3 - p[3], d4 = n.4 - p[4], d5 = n.5 - p[5]
-            let e0 = d0 + d1, e1 = d1 + d2, e2 = d2 + d3, e3 = d3 + d4, e4 = d4 + d5
+            let d0 = n.0 - p[0]
+            let d1 = n.1 - p[1]
+            let d2 = n.2 - p[2]
+            let d3 = n.3 - p[3]
+            let d4 = n.4 - p[4]
+            let d5 = n.5 - p[5]
+            let e0 = d0 + d1
+            let e1 = d1 + d2
+            let e2 = d2 + d3
+            let e3 = d3 + d4
+            let e4 = d4 + d5
             var d = e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3 + e4 * e4
             d += 0.5 * (d0 * d0 + d1 * d1 + d2 * d2 + d3 * d3 + d4 * d4 + d5 * d5)
             if d < best {

@@ -4,7 +4,8 @@
 /// K: the same over the data and C with weights cycling 1 … 15.
 enum Code93CheckCharacters {
     static func weightedSum(_ values: ArraySlice<Int>, maxWeight: Int) -> Int {
-        var sum = 0, weight = 1
+        var sum = 0
+        var weight = 1
         for v in values.reversed() {
             sum += v * weight
             weight = weight == maxWeight ? 1 : weight + 1

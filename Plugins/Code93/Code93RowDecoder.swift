@@ -60,7 +60,8 @@ public struct Code93RowDecoder: LinearRowDecoder {
             previousWidth = width
             if c.value == Code93Patterns.startStop {
                 // Termination bar (one module), then the quiet zone.
-                let bar = j + 6, after = j + 7
+                let bar = j + 6
+                let after = j + 7
                 let module = width / 9
                 guard bar < w.count, w[bar] >= 0.4 * module, w[bar] <= 2.2 * module else { return nil }
                 guard quietZoneOK(w, run: after, module: module, pure: options.pure) else { return nil }

@@ -49,10 +49,12 @@ public struct BarRenderer: Sendable {
         for (k, wd) in widths.enumerated() {
             let w = wd * module
             if k % 2 == 0 {
-                let a = max(0, x - inkSpread / 2), b = min(Double(width), x + w + inkSpread / 2)
+                let a = max(0, x - inkSpread / 2)
+                let b = min(Double(width), x + w + inkSpread / 2)
                 if b > a {
                     for p in Int(a.rounded(.down))..<Int(b.rounded(.up)) {
-                        let lo = max(a, Double(p)), hi = min(b, Double(p + 1))
+                        let lo = max(a, Double(p))
+                        let hi = min(b, Double(p + 1))
                         if hi > lo { coverage[p] = min(1, coverage[p] + hi - lo) }
                     }
                 }
