@@ -11,8 +11,9 @@ import ScanCore
 /// no start/stop character is a valid character, so a symbol is found in one direction only.
 public struct CodabarRowDecoder: LinearRowDecoder {
     /// Light needed before and after the symbol, in narrow-element widths, when the light run lies inside
-    /// the line. The standard asks for 10; photos crop them.
-    public var quietZoneNarrows = 5.0
+    /// the line. The standard asks for 10 X; 9 leaves room for measuring error. Less lets runs inside other
+    /// symbols (2D and stacked codes, light-on-dark views) pass for Codabar, which has no check character.
+    public var quietZoneNarrows = 9.0
     /// The same when the light run reaches the end of the line: the image was cropped there, which cannot
     /// cut a symbol into a valid one, since the start/stop characters occur nowhere else in a symbol.
     public var quietZoneNarrowsAtLineEnd = 0.0

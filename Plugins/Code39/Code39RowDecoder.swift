@@ -10,8 +10,9 @@ import ScanCore
 /// Full ASCII options are satisfied. Read backwards a `*` is a `P`, so a symbol is found in one direction only.
 public struct Code39RowDecoder: LinearRowDecoder {
     /// Light needed before and after the symbol, in narrow-element widths, when the light run lies inside
-    /// the line. The standard asks for 10; photos crop them, and no space inside a symbol is close to 5.
-    public var quietZoneNarrows = 5.0
+    /// the line. The standard asks for 10 X; 9 leaves room for measuring error. Less lets runs inside other
+    /// symbols (2D and stacked codes, light-on-dark views) pass for Code 39, which has no mandatory check.
+    public var quietZoneNarrows = 9.0
     /// The same when the light run reaches the end of the line: the image was cropped there, which cannot
     /// cut a symbol into a valid one, since the start/stop characters occur nowhere else in a symbol.
     public var quietZoneNarrowsAtLineEnd = 0.0
