@@ -10,8 +10,18 @@ import PackageDescription
 let plugins = [
     "EANUPC",
     "Code128",
+    "Code39",
+    "Code93",
+    "Codabar",
     "ITF",
     "QRCode",
+]
+
+/// Test-only support targets some plugin tests use besides their plugin, ScanCore and ScanImageIO.
+let pluginTestSupport: [String: [Target.Dependency]] = [
+    "Code39": ["LinearTestSupport"],
+    "Code93": ["LinearTestSupport"],
+    "Codabar": ["LinearTestSupport"],
 ]
 
 let package = Package(
@@ -61,11 +71,14 @@ let package = Package(
             name: "ScanImageIOTests", dependencies: ["ScanImageIO", "CTurboJPEG", "CWebP"], path: "Tests/ScanImageIOTests"),
         .testTarget(name: "ScanValuesTests", dependencies: ["ScanValues", "ScanCore"], path: "Tests/ScanValuesTests"),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Fixtures"]),
+        // A bar renderer shared by the linear plugins' tests (not shipped).
+        .target(name: "LinearTestSupport", dependencies: ["ScanCore"], path: "Tests/LinearTestSupport"),
     ]
         + plugins.map { .target(name: $0, dependencies: ["ScanCore"], path: "Plugins/\($0)") }
         + plugins.map {
             .testTarget(
-                name: "\($0)Tests", dependencies: [.target(name: $0), "ScanCore", "ScanImageIO"],
+                name: "\($0)Tests",
+                dependencies: [.target(name: $0), "ScanCore", "ScanImageIO"] + (pluginTestSupport[$0] ?? []),
                 path: "Tests/\($0)Tests")
         }
 )

@@ -1,4 +1,7 @@
+import Codabar
 import Code128
+import Code39
+import Code93
 import EANUPC
 import ITF
 import QRCode
@@ -13,6 +16,9 @@ public enum BuiltinPlugins {
     public static let decoders: [any SymbologyDecoder] = [
         EANUPCDecoder(),
         Code128Decoder(),
+        Code39Decoder(),
+        Code93Decoder(),
+        CodabarDecoder(),
         ITFDecoder(),
         QRCodeDecoder(),
     ]

@@ -25,6 +25,12 @@ public struct DecodeOptions: Sendable, Equatable {
     /// Fewest digits an ITF (Interleaved 2 of 5) symbol must hold to be reported; 2 or more (smaller values
     /// count as 2). Short ITF reads are easily found in other patterns, hence the default. Default: 6.
     public var itfMinLength: Int = 6
+    /// Code 39 Full ASCII shift pairs (ISO/IEC 16388): off, on, or auto (when all pairs are valid). Default: `.auto`.
+    public var code39FullASCII: FullASCIIMode = .auto
+    /// The optional Code 39 mod-43 check character (ISO/IEC 16388). Default: `.ignore`.
+    public var code39CheckCharacter: CheckCharacterPolicy = .ignore
+    /// Fewest data characters (start/stop not counted) in a Codabar symbol; guards against false reads. Default: 3.
+    public var codabarMinLength: Int = 3
 
     public init() {}
 
@@ -48,4 +54,24 @@ public enum BinarizerKind: String, Sendable, CaseIterable, Codable {
     case local
     /// One threshold for the whole image from its histogram (``GlobalHistogramBinarizer``).
     case globalHistogram = "global_histogram"
+}
+
+/// Whether shift pairs of a symbology's Full ASCII extension are decoded (e.g. Code 39 `+A` → `a`).
+public enum FullASCIIMode: String, Sendable, CaseIterable, Codable {
+    /// Report the symbol characters as they are.
+    case off
+    /// Always decode shift pairs; a symbol with an invalid pair is not a result.
+    case on
+    /// Decode shift pairs when every one in the symbol is valid; otherwise report the characters as they are.
+    case auto
+}
+
+/// What to do with an optional check character at the end of a symbol.
+public enum CheckCharacterPolicy: String, Sendable, CaseIterable, Codable {
+    /// No checking: the last character is data.
+    case ignore
+    /// The last character must be the check character; it stays in the value.
+    case verify
+    /// The last character must be the check character; it is removed from the value.
+    case verifyAndStrip = "verify_and_strip"
 }

@@ -1,0 +1,81 @@
+import ScanCore
+
+/// Decodes Codabar symbols along one scan line read left to right (ANSI/AIM BC3 / EN 798).
+///
+/// A symbol is a start character (`A`–`D`), data characters (`0`–`9`, `-$:/.+`), a stop character
+/// (`A`–`D`), separated by inter-character gaps, with quiet zones on both sides. Every dark run that
+/// reads as a start character behind a quiet zone starts an attempt; data is read until the next
+/// start/stop character. A read is accepted when every character is in the table, the characters agree
+/// on one narrow width (allowing slow change for perspective), the gaps are short, the quiet zones are
+/// long enough and there are at least ``DecodeOptions/codabarMinLength`` data characters. Read backwards
+/// no start/stop character is a valid character, so a symbol is found in one direction only.
+public struct CodabarRowDecoder: LinearRowDecoder {
+    /// Light needed before and after the symbol, in narrow-element widths, when the light run lies inside
+    /// the line. The standard asks for 10 X; 9 leaves room for measuring error. Less lets runs inside other
+    /// symbols (2D and stacked codes, light-on-dark views) pass for Codabar, which has no check character.
+    public var quietZoneNarrows = 9.0
+    /// The same when the light run reaches the end of the line: the image was cropped there, which cannot
+    /// cut a symbol into a valid one, since the start/stop characters occur nowhere else in a symbol.
+    public var quietZoneNarrowsAtLineEnd = 0.0
+    /// Largest inter-character gap, in narrow-element widths.
+    public var maxGapNarrows = 4.0
+    /// Largest change of the narrow width from one character to the next.
+    public var maxNarrowChange = 0.4
+
+    let reader = CodabarCharacterReader()
+
+    public init() {}
+
+    public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
+        let w = line.runs.map(Double.init)
+        var out: [LinearMatch] = []
+        var i = 1
+        while i + 7 < w.count {
+            if let (match, lastBar) = decodeSymbol(w, line: line, at: i, options: options) {
+                out.append(match)
+                i = lastBar + 2
+            } else {
+                i += 2
+            }
+        }
+        return out
+    }
+
+    func quietZoneOK(_ w: [Double], run: Int, narrow: Double, pure: Bool) -> Bool {
+        if pure || run >= w.count { return true }  // the line ends with the symbol's last bar
+        let atEnd = run == 0 || run == w.count - 1
+        return w[run] >= (atEnd ? quietZoneNarrowsAtLineEnd : quietZoneNarrows) * narrow
+    }
+
+    func decodeSymbol(_ w: [Double], line: ScanLine, at i: Int, options: DecodeOptions) -> (LinearMatch, Int)? {
+        let startWidth = Double(line.runStarts[i + 7] - line.runStarts[i])
+        guard options.pure || w[i - 1] >= quietZoneNarrowsAtLineEnd * startWidth / 14 else { return nil }
+        guard let start = reader.read(w, at: i), start.index >= CodabarPatterns.firstStartStop else { return nil }
+        guard quietZoneOK(w, run: i - 1, narrow: start.narrow, pure: options.pure) else { return nil }
+        var data: [Character] = []
+        var narrow = start.narrow
+        var j = i + 8
+        while j + 7 <= w.count {
+            guard w[j - 1] <= maxGapNarrows * narrow else { return nil }
+            guard let c = reader.read(w, at: j) else { return nil }
+            guard abs(c.narrow - narrow) <= maxNarrowChange * narrow else { return nil }
+            narrow = c.narrow
+            if c.index >= CodabarPatterns.firstStartStop {
+                let after = j + 7
+                guard data.count >= max(1, options.codabarMinLength) else { return nil }
+                guard quietZoneOK(w, run: after, narrow: narrow, pure: options.pure) else { return nil }
+                let first = CodabarPatterns.characters[start.index]
+                let last = CodabarPatterns.characters[c.index]
+                let display = String(data)
+                let match = LinearMatch(
+                    format: .codabar, text: String(first) + display + String(last), displayValue: display,
+                    symbologyIdentifier: "]F0", start: line.runStarts[i], end: line.runStarts[after],
+                    metadata: ["start": String(first), "stop": String(last)])
+                return (match, j + 6)
+            }
+            data.append(CodabarPatterns.characters[c.index])
+            j += 8
+        }
+        return nil
+    }
+}

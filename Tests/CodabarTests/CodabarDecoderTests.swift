@@ -1,0 +1,83 @@
+import LinearTestSupport
+import ScanCore
+import Testing
+
+@testable import Codabar
+
+struct CodabarDecoderTests {
+    func decode(_ image: LuminanceImage, _ configure: (inout DecodeOptions) -> Void = { _ in }) -> [Barcode] {
+        var options = DecodeOptions()
+        configure(&options)
+        return CodabarDecoder().decode(FrameContext(image: image), options: options)
+    }
+
+    func image(_ text: String, module: Double = 3, ratio: Double = 2.5) -> LuminanceImage {
+        BarRenderer(module: module).render(CodabarTestEncoder.widths(text, ratio: ratio))
+    }
+
+    @Test(arguments: ["A", "B", "C", "D"], ["A", "B", "C", "D"])
+    func everyStartStopPair(start: String, stop: String) throws {
+        let raw = start + "40156-$:/.+" + stop
+        let found = decode(image(raw))
+        let b = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(b.format == .codabar)
+        #expect(b.rawValue == raw)
+        #expect(b.displayValue == "40156-$:/.+")
+        #expect(b.metadata["start"] == start)
+        #expect(b.metadata["stop"] == stop)
+        #expect(b.symbologyIdentifier == "]F0")
+    }
+
+    @Test func minimumLength() {
+        let short = image("A12B")
+        #expect(decode(short).isEmpty)  // default: 3 data characters
+        #expect(decode(short) { $0.codabarMinLength = 2 }.first?.rawValue == "A12B")
+        #expect(decode(image("A123B")).first?.rawValue == "A123B")
+    }
+
+    @Test(arguments: [2.0, 3.0])
+    func wideToNarrowRatios(ratio: Double) {
+        #expect(decode(image("C0123456789D", ratio: ratio)).first?.rawValue == "C0123456789D")
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func rotatedSymbolsRead(quarterTurns: Int) throws {
+        let found = decode(image("B31117013206375C").rotated(quarterTurns: quarterTurns)) { $0.tryRotate = true }
+        let b = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(b.rawValue == "B31117013206375C")
+        #expect(b.orientation == Double(90 * quarterTurns))
+    }
+
+    @Test func cornerPointsSpanTheBars() throws {
+        let renderer = BarRenderer(module: 3)
+        let widths = CodabarTestEncoder.widths("A998877B")
+        let b = try #require(decode(renderer.render(widths)).first)
+        let span = renderer.span(widths)
+        let tolerance = 2.0  // pixels along the symbol
+        #expect(abs(b.cornerPoints[0].x - span.start) <= tolerance)
+        #expect(abs(b.cornerPoints[1].x - span.end) <= tolerance)
+        #expect(abs(b.cornerPoints[2].x - span.end) <= tolerance)
+        #expect(abs(b.cornerPoints[3].x - span.start) <= tolerance)
+        #expect(b.cornerPoints[0].y >= 6 && b.cornerPoints[2].y <= 36 && b.cornerPoints[0].y < b.cornerPoints[2].y)
+    }
+
+    @Test func degradedImagesRead() {
+        var r = BarRenderer(module: 2.5)
+        r.inkSpread = 0.6
+        r.blur = 0.5
+        r.noise = 12
+        let widths = CodabarTestEncoder.widths("A5551234B", ratio: 2.4)
+        #expect(decode(r.render(widths)).first?.rawValue == "A5551234B")
+        r.inkSpread = -0.5
+        #expect(decode(r.render(widths)).first?.rawValue == "A5551234B")
+    }
+
+    @Test func nothingOnBlankOrNoise() {
+        #expect(decode(LuminanceImage(width: 300, height: 80, filledWith: 255)).isEmpty)
+        for seed in 1...5 as ClosedRange<UInt64> {
+            #expect(decode(LuminanceImage.noise(width: 300, height: 120, seed: seed)).isEmpty)
+        }
+    }
+}

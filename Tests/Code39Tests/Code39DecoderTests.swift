@@ -1,0 +1,120 @@
+import LinearTestSupport
+import ScanCore
+import Testing
+
+@testable import Code39
+
+struct Code39DecoderTests {
+    func decode(_ image: LuminanceImage, _ configure: (inout DecodeOptions) -> Void = { _ in }) -> [Barcode] {
+        var options = DecodeOptions()
+        configure(&options)
+        return Code39Decoder().decode(FrameContext(image: image), options: options)
+    }
+
+    func image(_ text: String, module: Double = 3) -> LuminanceImage {
+        BarRenderer(module: module).render(Code39TestEncoder.widths(text))
+    }
+
+    @Test func standardModeKeepsPercentLiteral() throws {
+        let found = decode(image("%WBA123")) { $0.code39FullASCII = .off }
+        let b = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(b.format == .code39)
+        #expect(b.rawValue == "%WBA123")
+        #expect(b.symbologyIdentifier == "]A0")
+    }
+
+    @Test func fullASCIIPairsDecode() throws {
+        // ISO/IEC 16388 Full ASCII table: a = +A, b = +B, c = +C, % = /E, $ = /D.
+        for mode in [FullASCIIMode.on, .auto] {
+            let found = decode(image("+A+B+C/E/D")) { $0.code39FullASCII = mode }
+            let b = try #require(found.first)
+            #expect(b.rawValue == "abc%$")
+            #expect(b.symbologyIdentifier == "]A4")
+        }
+        let literal = decode(image("+A+B+C/E/D")) { $0.code39FullASCII = .off }
+        #expect(literal.first?.rawValue == "+A+B+C/E/D")
+    }
+
+    @Test func autoModeFallsBackOnInvalidPair() throws {
+        // /M is reserved: not Full ASCII, so auto keeps the characters; on rejects the symbol.
+        #expect(decode(image("A/M1")) { $0.code39FullASCII = .auto }.first?.rawValue == "A/M1")
+        #expect(decode(image("A/M1")) { $0.code39FullASCII = .on }.isEmpty)
+    }
+
+    @Test func checkCharacterOptions() throws {
+        let good = Code39TestEncoder.withCheck("CODE39")  // "CODE39W"
+        #expect(good == "CODE39W")
+        let verify = decode(image(good)) { $0.code39CheckCharacter = .verify }
+        #expect(verify.first?.rawValue == "CODE39W")
+        #expect(verify.first?.symbologyIdentifier == "]A1")
+        let strip = decode(image(good)) { $0.code39CheckCharacter = .verifyAndStrip }
+        #expect(strip.first?.rawValue == "CODE39")
+        #expect(strip.first?.symbologyIdentifier == "]A3")
+        #expect(strip.first?.metadata["check"] == "W")
+        let bad = "CODE39X"
+        #expect(decode(image(bad)) { $0.code39CheckCharacter = .verify }.isEmpty)
+        #expect(decode(image(bad)) { $0.code39CheckCharacter = .verifyAndStrip }.isEmpty)
+        #expect(decode(image(bad)) { $0.code39CheckCharacter = .ignore }.first?.rawValue == "CODE39X")
+    }
+
+    @Test func fullASCIIWithStrippedCheck() throws {
+        let text = Code39TestEncoder.withCheck("+A+B")
+        let found = decode(image(text)) {
+            $0.code39CheckCharacter = .verifyAndStrip
+            $0.code39FullASCII = .on
+        }
+        #expect(found.first?.rawValue == "ab")
+        #expect(found.first?.symbologyIdentifier == "]A7")
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func rotatedSymbolsRead(quarterTurns: Int) throws {
+        let found = decode(image("ROT-90.1").rotated(quarterTurns: quarterTurns)) { $0.tryRotate = true }
+        let b = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(b.rawValue == "ROT-90.1")
+        #expect(b.orientation == Double(90 * quarterTurns))
+    }
+
+    @Test func cornerPointsSpanTheBars() throws {
+        let renderer = BarRenderer(module: 3)
+        let widths = Code39TestEncoder.widths("CORNER")
+        let found = decode(renderer.render(widths))
+        let b = try #require(found.first)
+        let span = renderer.span(widths)
+        let tolerance = 2.0  // pixels along the symbol
+        #expect(abs(b.cornerPoints[0].x - span.start) <= tolerance)
+        #expect(abs(b.cornerPoints[1].x - span.end) <= tolerance)
+        #expect(abs(b.cornerPoints[2].x - span.end) <= tolerance)
+        #expect(abs(b.cornerPoints[3].x - span.start) <= tolerance)
+        // Top and bottom lie within the bars (rows 6 ..< 36), top above bottom.
+        #expect(b.cornerPoints[0].y >= 6 && b.cornerPoints[2].y <= 36 && b.cornerPoints[0].y < b.cornerPoints[2].y)
+    }
+
+    @Test func degradedImagesRead() throws {
+        var r = BarRenderer(module: 2.4)
+        r.inkSpread = 0.6
+        r.blur = 0.5
+        r.noise = 12
+        let widths = Code39TestEncoder.widths("INK SPREAD 2", ratio: 2.2)
+        #expect(decode(r.render(widths)).first?.rawValue == "INK SPREAD 2")
+        r.inkSpread = -0.5
+        #expect(decode(r.render(widths)).first?.rawValue == "INK SPREAD 2")
+    }
+
+    @Test func nothingOnBlankOrNoise() {
+        #expect(decode(LuminanceImage(width: 300, height: 80, filledWith: 255)).isEmpty)
+        for seed in 1...5 as ClosedRange<UInt64> {
+            #expect(decode(LuminanceImage.noise(width: 300, height: 120, seed: seed)).isEmpty)
+        }
+    }
+
+    @Test func noQuietZoneNoRead() {
+        // A symbol glued to other bars: bars on both sides.
+        let widths = [1.0, 1.0, 1.0, 1.0] + Code39TestEncoder.widths("ABC") + [1.0, 1.0, 1.0, 1.0]
+        var wide = BarRenderer(module: 3)
+        wide.quietZone = 12
+        #expect(decode(wide.render(widths)).isEmpty)
+    }
+}

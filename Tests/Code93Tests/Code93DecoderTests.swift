@@ -1,0 +1,95 @@
+import LinearTestSupport
+import ScanCore
+import Testing
+
+@testable import Code93
+
+struct Code93DecoderTests {
+    func decode(_ image: LuminanceImage, _ configure: (inout DecodeOptions) -> Void = { _ in }) -> [Barcode] {
+        var options = DecodeOptions()
+        configure(&options)
+        return Code93Decoder().decode(FrameContext(image: image), options: options)
+    }
+
+    func image(_ text: String, module: Double = 3, corruptCheck: Bool = false) -> LuminanceImage {
+        BarRenderer(module: module).render(Code93TestEncoder.widths(text, corruptCheck: corruptCheck))
+    }
+
+    @Test func checkCharactersOfAKnownSymbol() {
+        // "TEST93" (values 29 14 28 29 9 3) is sent as TEST93+6: C = '+' (41), K = '6'.
+        // C = (3·1 + 9·2 + 29·3 + 28·4 + 14·5 + 29·6) mod 47 = 464 mod 47 = 41 ('+').
+        // K = (41·1 + 3·2 + 9·3 + 29·4 + 28·5 + 14·6 + 29·7) mod 47 = 617 mod 47 = 6.
+        let (c, k) = Code93CheckCharacters.compute(for: [29, 14, 28, 29, 9, 3])
+        #expect(c == 41)
+        #expect(k == 6)
+    }
+
+    @Test func fullASCIIShiftPairs() throws {
+        let values = Code93TestEncoder.values("()*,{}~")
+        // ( ) * , are (/)H (/)I (/)J (/)L; { } ~ are (%)P (%)R (%)S.
+        #expect(values == [45, 17, 45, 18, 45, 19, 45, 21, 44, 25, 44, 27, 44, 28])
+        let found = decode(BarRenderer(module: 3).render(Code93TestEncoder.widths(values: values)))
+        let b = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(b.format == .code93)
+        #expect(b.rawValue == "()*,{}~")
+        #expect(b.symbologyIdentifier == "]G0")
+    }
+
+    @Test func allCharactersAndLowerCase() throws {
+        let text = "CODE 93 -.$/+% abc xyz"
+        #expect(decode(image(text)).first?.rawValue == text)
+        let all = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        #expect(decode(image(all, module: 2)).first?.rawValue == all)
+    }
+
+    @Test func badCheckCharacterGivesNoResult() {
+        #expect(decode(image("CODE 93", corruptCheck: true)).isEmpty)
+        #expect(decode(image("CODE 93", corruptCheck: false)).first?.rawValue == "CODE 93")
+    }
+
+    @Test func invalidShiftPairGivesNoResult() {
+        // (/)M is reserved.
+        #expect(decode(BarRenderer(module: 3).render(Code93TestEncoder.widths(values: [10, 45, 22]))).isEmpty)
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func rotatedSymbolsRead(quarterTurns: Int) throws {
+        let found = decode(image("Turn 93").rotated(quarterTurns: quarterTurns)) { $0.tryRotate = true }
+        let b = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(b.rawValue == "Turn 93")
+        #expect(b.orientation == Double(90 * quarterTurns))
+    }
+
+    @Test func cornerPointsSpanTheBars() throws {
+        let renderer = BarRenderer(module: 3)
+        let widths = Code93TestEncoder.widths("CORNER")
+        let b = try #require(decode(renderer.render(widths)).first)
+        let span = renderer.span(widths)
+        let tolerance = 2.0  // pixels along the symbol
+        #expect(abs(b.cornerPoints[0].x - span.start) <= tolerance)
+        #expect(abs(b.cornerPoints[1].x - span.end) <= tolerance)
+        #expect(abs(b.cornerPoints[2].x - span.end) <= tolerance)
+        #expect(abs(b.cornerPoints[3].x - span.start) <= tolerance)
+        #expect(b.cornerPoints[0].y >= 6 && b.cornerPoints[2].y <= 36 && b.cornerPoints[0].y < b.cornerPoints[2].y)
+    }
+
+    @Test func degradedImagesRead() {
+        var r = BarRenderer(module: 2.5)
+        r.inkSpread = 0.6
+        r.blur = 0.5
+        r.noise = 12
+        let widths = Code93TestEncoder.widths("SPREAD 93")
+        #expect(decode(r.render(widths)).first?.rawValue == "SPREAD 93")
+        r.inkSpread = -0.5
+        #expect(decode(r.render(widths)).first?.rawValue == "SPREAD 93")
+    }
+
+    @Test func nothingOnBlankOrNoise() {
+        #expect(decode(LuminanceImage(width: 300, height: 80, filledWith: 255)).isEmpty)
+        for seed in 1...5 as ClosedRange<UInt64> {
+            #expect(decode(LuminanceImage.noise(width: 300, height: 120, seed: seed)).isEmpty)
+        }
+    }
+}
