@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ScanImageIO", targets: ["ScanImageIO"]),
         .library(name: "EANUPC", targets: ["EANUPC"]),
         .library(name: "BuiltinPlugins", targets: ["BuiltinPlugins"]),
+        .library(name: "ScanSession", targets: ["ScanSession"]),
         .executable(name: "scanctl", targets: ["scanctl"]),
     ],
     targets: [
@@ -20,6 +21,8 @@ let package = Package(
         .systemLibrary(
             name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
 
         // Core model, image kernels, plugin contract. Knows no symbology.
         .target(name: "ScanCore", path: "Sources/ScanCore"),
@@ -31,13 +34,21 @@ let package = Package(
         // The one place that lists the built-in plugins.
         .target(name: "BuiltinPlugins", dependencies: ["ScanCore", "EANUPC"], path: "Sources/BuiltinPlugins"),
 
+        // Sessions: YAML model and validation, coordinator, inputs, stream stages, outputs.
+        // Takes its DecoderRegistry from the caller; never depends on the plugins.
+        .target(
+            name: "ScanSession", dependencies: ["ScanCore", "ScanImageIO", "CYAML"], path: "Sources/ScanSession"),
+
         .executableTarget(
-            name: "scanctl", dependencies: ["ScanCore", "ScanImageIO", "BuiltinPlugins"], path: "Sources/scanctl"),
+            name: "scanctl", dependencies: ["ScanCore", "ScanImageIO", "BuiltinPlugins", "ScanSession"],
+            path: "Sources/scanctl"),
 
         .testTarget(name: "ScanCoreTests", dependencies: ["ScanCore"], path: "Tests/ScanCoreTests"),
         .testTarget(
             name: "ScanImageIOTests", dependencies: ["ScanImageIO", "CTurboJPEG"], path: "Tests/ScanImageIOTests"),
-        .testTarget(name: "EANUPCTests", dependencies: ["EANUPC", "ScanCore"], path: "Tests/EANUPCTests"),
+        .testTarget(
+            name: "ScanSessionTests", dependencies: ["ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins"],
+            path: "Tests/ScanSessionTests"),
         .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Fixtures"]),
     ]
 )

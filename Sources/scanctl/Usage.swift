@@ -9,6 +9,7 @@ enum Usage {
         COMMANDS:
           decode IMAGE...     Decode image files and print the symbols found.
           plugins             List decoder plugins and the formats they read.
+          validate SESSION    Check a session file and list every problem with its line and column.
 
         Run 'scanctl COMMAND --help' for a command's options.
         """
