@@ -49,6 +49,8 @@ let package = Package(
         .testTarget(
             name: "ScanSessionTests", dependencies: ["ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins"],
             path: "Tests/ScanSessionTests"),
-        .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Fixtures"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["ScanCore", "ScanImageIO"], path: "Tests/EndToEndTests",
+            exclude: ["Fixtures"]),
     ]
 )

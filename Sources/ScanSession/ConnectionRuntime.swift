@@ -18,6 +18,7 @@ final class ConnectionRuntime: Sendable {
         var deduplication: DeduplicationStage
         var tracker: Tracker
         var lastFrame: Int?
+        var lastTime: Date?
         var lastSource = ""
     }
     private let stages: Mutex<Stages>
@@ -58,6 +59,7 @@ final class ConnectionRuntime: Sendable {
             s.deduplication.seen(keys, at: frame.timestamp)
             let confirmed = Set(s.confirmation.update(keys))
             s.lastFrame = frame.sequenceNumber
+            s.lastTime = frame.timestamp
             s.lastSource = frame.source
             var events = lost.map {
                 event(.lost, $0.barcode, frame: frame, trackID: $0.id)
@@ -73,13 +75,15 @@ final class ConnectionRuntime: Sendable {
         }
     }
 
-    /// The stream ended (or the session stops): every open track is `lost` at `time`.
+    /// The stream ended (or the session stops): every open track is `lost`, stamped with the last
+    /// frame's time (or `time` when no frame came).
     func finishStream(at time: Date) -> [Event] {
         stages.withLock { s in
-            s.tracker.finish().map { track in
+            let stamp = s.lastTime ?? time
+            return s.tracker.finish().map { track in
                 Event(
                     kind: .lost, session: session, input: plan.input, connection: plan.index, frame: s.lastFrame,
-                    timestamp: time, source: s.lastSource, barcode: track.barcode, trackID: track.id)
+                    timestamp: stamp, source: s.lastSource, barcode: track.barcode, trackID: track.id)
             }
         }
     }

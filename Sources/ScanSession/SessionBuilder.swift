@@ -27,7 +27,9 @@ public enum SessionBuilder {
             switch input.kind {
             case .file(let c):
                 inputs.append(FileInput(id: input.id.value, config: c, showProgress: settings.showProgress))
-            case .stdin, .v4l2:
+            case .stdin(let c):
+                inputs.append(StdinInput(id: input.id.value, config: c))
+            case .v4l2:
                 throw Unsupported(description: "input '\(input.id.value)': \(input.typeName) inputs are not available yet")
             }
         }
