@@ -1,8 +1,9 @@
 import Synchronization
 
 /// Sends each event to the outputs of its connection that take its kind, counts events, and enforces the
-/// run limits (`--once`, `--max-events`): the event that reaches a limit is the last one routed, and the
-/// session is asked to stop.
+/// run limits: `--max-events` counts events that at least one output receives, `--once` stops at the first
+/// `confirmed` event. The event that reaches a limit is the last one routed, and the session is asked to
+/// stop.
 final class EventRouter: Sendable {
     private let outputsByConnection: [Int: [OutputWorker]]
     private let limits: RunLimits
@@ -19,7 +20,7 @@ final class EventRouter: Sendable {
         self.onLimit = onLimit
     }
 
-    /// Events and confirmed events routed so far.
+    /// Events sent to at least one output, and confirmed events produced, so far.
     var counts: (events: Int, confirmed: Int) { state.withLock { ($0.events, $0.confirmed) } }
 
     /// Routes events of one connection, in order.
@@ -40,14 +41,15 @@ final class EventRouter: Sendable {
         if event.kind != .error {
             // The count, the limit check and the queueing happen under one lock so that no event past a
             // limit is routed, whichever thread produced it.
+            let receivers = targets.filter { $0.wants(event.kind) }
             let routed: Bool = state.withLock { s in
                 guard !s.closed else { return false }
-                s.events += 1
                 if event.kind == .confirmed { s.confirmed += 1 }
+                if !receivers.isEmpty { s.events += 1 }
                 if let max = limits.maxEvents, s.events >= max { s.closed = true }
                 if limits.once && event.kind == .confirmed { s.closed = true }
                 reachedLimit = s.closed
-                for worker in targets where worker.wants(event.kind) { worker.send(event) }
+                for worker in receivers { worker.send(event) }
                 return true
             }
             if routed && reachedLimit { onLimit() }

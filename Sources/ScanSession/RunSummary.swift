@@ -10,9 +10,9 @@ public struct RunSummary: Sendable, Equatable {
     public var errors = 0
     /// Events neither delivered nor spooled when the session ended.
     public var undelivered = 0
-    /// Events routed to outputs (all kinds but `error`).
+    /// Events sent to at least one output (all kinds but `error`).
     public var events = 0
-    /// `confirmed` events routed.
+    /// `confirmed` events produced.
     public var confirmed = 0
     /// Seconds from start to end.
     public var seconds = 0.0
@@ -31,7 +31,7 @@ public struct RunSummary: Sendable, Equatable {
 public struct RunLimits: Sendable, Equatable {
     /// Stop after the first `confirmed` event (`--once`). Default: false.
     public var once = false
-    /// Stop after this many events were routed (`--max-events`). Default: no limit.
+    /// Stop after this many events were sent to outputs (`--max-events`). Default: no limit.
     public var maxEvents: Int?
     /// Stop after this many seconds (`--duration`). Default: no limit.
     public var duration: Double?

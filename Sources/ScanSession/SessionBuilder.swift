@@ -39,7 +39,9 @@ public enum SessionBuilder {
             switch output.kind {
             case .stdout(let c):
                 made = StdoutOutput(id: output.id.value, format: c.format)
-            case .file, .webhook:
+            case .file(let c):
+                made = FileOutput(id: output.id.value, config: c)
+            case .webhook:
                 throw Unsupported(description: "output '\(output.id.value)': \(output.typeName) outputs are not available yet")
             }
             outputs.append(OutputPlan(output: made, events: output.events))
