@@ -78,7 +78,11 @@ public final class Coordinator: Sendable {
         }
         let stopSignal = self.stopSignal
         let router = EventRouter(
-            connections: connections.map(\.plan), workers: workers, limits: limits, onLimit: { stopSignal.set() })
+            connections: connections.map(\.plan), workers: workers, limits: limits, onLimit: { stopSignal.set() },
+            onPersistFailure: { message in
+                counters.state.withLock { $0.errors += 1 }
+                diagnostics(message)
+            })
         if let seconds = limits.duration {
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { stopSignal.set() }
         }

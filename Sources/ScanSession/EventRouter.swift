@@ -8,9 +8,13 @@ final class EventRouter: Sendable {
     private let outputsByConnection: [Int: [OutputWorker]]
     private let limits: RunLimits
     private let onLimit: @Sendable () -> Void
+    private let onPersistFailure: @Sendable (String) -> Void
     private let state = Mutex<(events: Int, confirmed: Int, closed: Bool)>((0, 0, false))
 
-    init(connections: [ConnectionPlan], workers: [OutputWorker], limits: RunLimits, onLimit: @escaping @Sendable () -> Void) {
+    init(
+        connections: [ConnectionPlan], workers: [OutputWorker], limits: RunLimits,
+        onLimit: @escaping @Sendable () -> Void, onPersistFailure: @escaping @Sendable (String) -> Void
+    ) {
         var map: [Int: [OutputWorker]] = [:]
         for c in connections {
             map[c.index] = workers.filter { c.outputs.contains($0.id) }
@@ -18,6 +22,7 @@ final class EventRouter: Sendable {
         self.outputsByConnection = map
         self.limits = limits
         self.onLimit = onLimit
+        self.onPersistFailure = onPersistFailure
     }
 
     /// Events sent to at least one output, and confirmed events produced, so far.
@@ -49,12 +54,16 @@ final class EventRouter: Sendable {
                 if let max = limits.maxEvents, s.events >= max { s.closed = true }
                 if limits.once && event.kind == .confirmed { s.closed = true }
                 reachedLimit = s.closed
+                // Durable outputs first: an event any output has seen is already spooled.
+                for worker in receivers { if let failure = worker.persist(event) { onPersistFailure(failure) } }
                 for worker in receivers { worker.send(event) }
                 return true
             }
             if routed && reachedLimit { onLimit() }
             return
         }
-        for worker in targets where worker.wants(event.kind) { worker.send(event) }
+        let receivers = targets.filter { $0.wants(event.kind) }
+        for worker in receivers { if let failure = worker.persist(event) { onPersistFailure(failure) } }
+        for worker in receivers { worker.send(event) }
     }
 }

@@ -19,6 +19,16 @@ final class OutputWorker: Sendable {
     /// Queues `event`, waiting while the queue is full.
     func send(_ event: Event) { queue.put(event) }
 
+    /// Lets the output make `event` durable before any output is sent it; returns why it failed, if it did.
+    func persist(_ event: Event) -> String? {
+        do {
+            try plan.output.persist(event)
+            return nil
+        } catch {
+            return "output '\(id)': \(error)"
+        }
+    }
+
     /// Starts the writer thread; `failed` is called for every write that throws.
     func start(failed: @escaping @Sendable (String) -> Void) {
         let output = plan.output, queue = self.queue, done = self.done

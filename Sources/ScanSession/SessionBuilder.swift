@@ -41,8 +41,8 @@ public enum SessionBuilder {
                 made = StdoutOutput(id: output.id.value, format: c.format)
             case .file(let c):
                 made = FileOutput(id: output.id.value, config: c)
-            case .webhook:
-                throw Unsupported(description: "output '\(output.id.value)': \(output.typeName) outputs are not available yet")
+            case .webhook(let c):
+                made = WebhookOutput(id: output.id.value, config: c, diagnostics: diagnostics)
             }
             outputs.append(OutputPlan(output: made, events: output.events))
         }

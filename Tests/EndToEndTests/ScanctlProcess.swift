@@ -143,8 +143,10 @@ extension ScanctlProcess {
     }
 
     /// Runs `scanctl` in `directory`, with `stdin` bytes as standard input, and waits for it to end.
-    static func run(_ arguments: [String], directory: String, stdin: [UInt8] = []) throws -> Result {
-        let child = try RunningScanctl(arguments, directory: directory)
+    static func run(
+        _ arguments: [String], directory: String, stdin: [UInt8] = [], environment: [String: String] = [:]
+    ) throws -> Result {
+        let child = try RunningScanctl(arguments, directory: directory, environment: environment)
         let writer = Thread {
             child.write(stdin)
             child.closeInput()
