@@ -7,6 +7,10 @@ import ScanImageIO
 ///
 /// A file that cannot be read is an `error` event naming it; an entry that names nothing is an `error`
 /// event naming the entry. The session goes on with the other files.
+///
+/// With `watch: true` the input then stays open (until the session stops) and decodes, one at a time,
+/// every file that is written and closed, or moved, into a watched folder and that an entry covers (an
+/// image below a directory entry, a match of a pattern); numbering goes on after the initial files.
 public struct FileInput: Input {
     public let id: String
     public let config: FileInputConfig
@@ -21,8 +25,19 @@ public struct FileInput: Input {
     }
 
     public func run(into sink: any FrameSink, stop: StopSignal) {
+        // With `watch`, the watches are in place before the first listing, so no file falls in between.
+        var watcher: FileWatcher?
+        if config.watch {
+            do {
+                let w = try FileWatcher()
+                for root in Set(config.paths.compactMap(PathExpansion.watchRoot)).sorted() { w.watch(root) }
+                watcher = w
+            } catch {
+                sink.fail(frame: nil, source: id, message: "cannot watch for new files: \(error)")
+            }
+        }
         let expansion = PathExpansion.expand(config.paths)
-        for problem in expansion.problems {
+        for problem in expansion.problems where !(problem.isEmpty && watcher != nil) {
             sink.fail(frame: nil, source: problem.entry, message: problem.message)
         }
         let files = expansion.files
@@ -34,6 +49,16 @@ public struct FileInput: Input {
             progress.advance()
         }
         progress.finish()
+        guard let watcher else { return }
+        var seen = Set(files)
+        var number = files.count
+        while let paths = watcher.next(stop: stop) {
+            for path in paths where !seen.contains(path) && config.paths.contains(where: { PathExpansion.entry($0, covers: path) }) {
+                seen.insert(path)
+                decode(path, number: number, limits: limits, sink: sink)
+                number += 1
+            }
+        }
     }
 
     /// Reads one file and hands it to the sink (or reports why it could not be read).

@@ -22,6 +22,9 @@ enum PathExpansion {
     struct Problem: Equatable {
         var entry: String
         var message: String
+        /// True when the entry exists but holds no file yet (a pattern without match, an empty directory):
+        /// not a problem for a watched input.
+        var isEmpty = false
     }
 
     static func expand(_ entries: [String]) -> Expansion {
@@ -33,7 +36,7 @@ enum PathExpansion {
                 let absolute = entry.hasPrefix("/")
                 let components = entry.split(separator: "/").map(String.init)
                 glob(components[...], base: absolute ? "/" : ".", display: absolute ? "/" : "", into: &found)
-                if found.isEmpty { out.problems.append(Problem(entry: entry, message: "\(entry): no file matches")) }
+                if found.isEmpty { out.problems.append(Problem(entry: entry, message: "\(entry): no file matches", isEmpty: true)) }
             } else {
                 var isDirectory: ObjCBool = false
                 if !FileManager.default.fileExists(atPath: entry, isDirectory: &isDirectory) {
@@ -41,7 +44,8 @@ enum PathExpansion {
                 } else if isDirectory.boolValue {
                     found = imagesBelow(entry)
                     if found.isEmpty {
-                        out.problems.append(Problem(entry: entry, message: "\(entry): no image files in this directory"))
+                        out.problems.append(
+                            Problem(entry: entry, message: "\(entry): no image files in this directory", isEmpty: true))
                     }
                 } else {
                     found = [entry]
@@ -50,6 +54,50 @@ enum PathExpansion {
             for file in found.sorted() where seen.insert(file).inserted { out.files.append(file) }
         }
         return out
+    }
+
+    /// The folders to watch for an entry (`watch: true`): a directory itself, or a pattern's folder before
+    /// its first wildcard component ("" for the working directory); nil for a plain file.
+    static func watchRoot(_ entry: String) -> String? {
+        if isPattern(entry) {
+            let components = entry.split(separator: "/", omittingEmptySubsequences: false)
+            let fixed = components.prefix { !isPattern(String($0)) }
+            let root = fixed.joined(separator: "/")
+            return root.isEmpty && entry.hasPrefix("/") ? "/" : root
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: entry, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return nil
+        }
+        return entry.hasSuffix("/") && entry.count > 1 ? String(entry.dropLast()) : entry
+    }
+
+    /// True when a file found later at `path` belongs to `entry`: the file itself, an image below the
+    /// directory, or a match of the pattern (with the same rules as ``expand(_:)``).
+    static func entry(_ entry: String, covers path: String) -> Bool {
+        if isPattern(entry) {
+            return matches(
+                path.split(separator: "/").map(String.init)[...], entry.split(separator: "/").map(String.init)[...])
+        }
+        if path == entry { return true }
+        let directory = entry.hasSuffix("/") ? entry : entry + "/"
+        return path.hasPrefix(directory) && isImageName((path as NSString).lastPathComponent)
+            && !path.dropFirst(directory.count).split(separator: "/").contains { $0.hasPrefix(".") }
+    }
+
+    private static func matches(_ path: ArraySlice<String>, _ pattern: ArraySlice<String>) -> Bool {
+        guard let first = pattern.first else { return path.isEmpty }
+        if first == "**" {
+            if pattern.count == 1 { return !path.isEmpty && !path.contains { $0.hasPrefix(".") } }
+            var rest = path
+            while true {
+                if matches(rest, pattern.dropFirst()) { return true }
+                guard let head = rest.first, !head.hasPrefix(".") else { return false }
+                rest = rest.dropFirst()
+            }
+        }
+        guard let name = path.first, fnmatch(first, name, FNM_PERIOD) == 0 else { return false }
+        return matches(path.dropFirst(), pattern.dropFirst())
     }
 
     static func isPattern(_ text: String) -> Bool { text.contains { $0 == "*" || $0 == "?" || $0 == "[" } }
