@@ -65,12 +65,16 @@ final class RunningScanctl: @unchecked Sendable {
     private var outData = Data(), errData = Data()
     private let readers = DispatchGroup()
 
-    /// Starts `scanctl arguments` in `directory` (default: the current one) with `environment` added.
-    init(_ arguments: [String], directory: String? = nil, environment: [String: String] = [:]) throws {
+    /// Starts `scanctl arguments` in `directory` (default: the current one) with `environment` added and
+    /// the variables named in `unsetting` removed.
+    init(
+        _ arguments: [String], directory: String? = nil, environment: [String: String] = [:], unsetting: [String] = []
+    ) throws {
         process.executableURL = ScanctlProcess.executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            .filter { !unsetting.contains($0.key) }
         process.standardInput = stdinPipe
         process.standardOutput = outPipe
         process.standardError = errPipe
