@@ -38,7 +38,9 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
 
     /// `file:line:column: severity: message`.
     public var description: String {
-        line > 0 ? "\(file):\(line):\(column): \(severity.rawValue): \(message)" : "\(file): \(severity.rawValue): \(message)"
+        line > 0
+            ? "\(file):\(line):\(column): \(severity.rawValue): \(message)"
+            : "\(file): \(severity.rawValue): \(message)"
     }
 
     /// ``description`` followed by the offending line and a caret under the column (tabs kept so the caret

@@ -36,7 +36,9 @@ struct ConfigReader {
                 continue
             }
             guard known.contains(key) else {
-                report(pair.key.mark, "unknown key '\(key)' in \(what); known keys: \(known.sorted().joined(separator: ", "))")
+                report(
+                    pair.key.mark,
+                    "unknown key '\(key)' in \(what); known keys: \(known.sorted().joined(separator: ", "))")
                 continue
             }
             fields.pairs[key] = pair
@@ -166,7 +168,10 @@ struct Fields {
     var pairs: [String: YAMLPair] = [:]
     let mark: YAMLMark
     let what: String
-    init(mark: YAMLMark, what: String) { self.mark = mark; self.what = what }
+    init(mark: YAMLMark, what: String) {
+        self.mark = mark
+        self.what = what
+    }
     subscript(key: String) -> YAMLNode? { pairs[key]?.value }
 }
 

@@ -69,7 +69,8 @@ public final class Coordinator: Sendable {
             }
         }
         let workers = outputs.map { OutputWorker(plan: $0) }
-        let counters = self.counters, diagnostics = self.diagnostics
+        let counters = self.counters
+        let diagnostics = self.diagnostics
         for worker in workers {
             worker.start { message in
                 counters.state.withLock { $0.errors += 1 }
@@ -87,7 +88,8 @@ public final class Coordinator: Sendable {
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { stopSignal.set() }
         }
 
-        let inputsDone = DispatchGroup(), decodersDone = DispatchGroup()
+        let inputsDone = DispatchGroup()
+        let decodersDone = DispatchGroup()
         var slots: [LatestFrameSlot] = []
         var liveConnections: [ConnectionRuntime] = []
         for input in inputs {

@@ -37,7 +37,8 @@ extension Event {
 
     /// One CSV row (RFC 4180 quoting); corner points as `x y;x y;x y;x y`.
     public var csvRow: String {
-        let corners = barcode?.cornerPoints.map { "\(JSONValue.number($0.x).serialized) \(JSONValue.number($0.y).serialized)" }
+        let corners =
+            barcode?.cornerPoints.map { "\(JSONValue.number($0.x).serialized) \(JSONValue.number($0.y).serialized)" }
             .joined(separator: ";") ?? ""
         let fields: [String] = [
             id, Event.rfc3339(timestamp), session, input, frame.map(String.init) ?? "", source, kind.rawValue,

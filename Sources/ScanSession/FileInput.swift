@@ -53,7 +53,8 @@ public struct FileInput: Input {
         var seen = Set(files)
         var number = files.count
         while let paths = watcher.next(stop: stop) {
-            for path in paths where !seen.contains(path) && config.paths.contains(where: { PathExpansion.entry($0, covers: path) }) {
+            for path in paths
+            where !seen.contains(path) && config.paths.contains(where: { PathExpansion.entry($0, covers: path) }) {
                 seen.insert(path)
                 decode(path, number: number, limits: limits, sink: sink)
                 number += 1

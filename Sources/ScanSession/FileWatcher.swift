@@ -64,10 +64,13 @@ final class FileWatcher {
         var paths: [String] = []
         var offset = 0
         func word(_ at: Int) -> UInt32 {
-            UInt32(buffer[at]) | UInt32(buffer[at + 1]) << 8 | UInt32(buffer[at + 2]) << 16 | UInt32(buffer[at + 3]) << 24
+            UInt32(buffer[at]) | UInt32(buffer[at + 1]) << 8 | UInt32(buffer[at + 2]) << 16 | UInt32(buffer[at + 3])
+                << 24
         }
         while offset + 16 <= count {
-            let wd = Int32(bitPattern: word(offset)), mask = word(offset + 4), length = Int(word(offset + 12))
+            let wd = Int32(bitPattern: word(offset))
+            let mask = word(offset + 4)
+            let length = Int(word(offset + 12))
             let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
             offset += 16 + length
             guard let directory = directories[wd], !nameBytes.isEmpty else { continue }

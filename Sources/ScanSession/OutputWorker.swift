@@ -31,7 +31,9 @@ final class OutputWorker: Sendable {
 
     /// Starts the writer thread; `failed` is called for every write that throws.
     func start(failed: @escaping @Sendable (String) -> Void) {
-        let output = plan.output, queue = self.queue, done = self.done
+        let output = plan.output
+        let queue = self.queue
+        let done = self.done
         let thread = Thread {
             while let event = queue.take() {
                 do {

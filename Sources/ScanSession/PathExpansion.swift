@@ -36,7 +36,9 @@ enum PathExpansion {
                 let absolute = entry.hasPrefix("/")
                 let components = entry.split(separator: "/").map(String.init)
                 glob(components[...], base: absolute ? "/" : ".", display: absolute ? "/" : "", into: &found)
-                if found.isEmpty { out.problems.append(Problem(entry: entry, message: "\(entry): no file matches", isEmpty: true)) }
+                if found.isEmpty {
+                    out.problems.append(Problem(entry: entry, message: "\(entry): no file matches", isEmpty: true))
+                }
             } else {
                 var isDirectory: ObjCBool = false
                 if !FileManager.default.fileExists(atPath: entry, isDirectory: &isDirectory) {
@@ -127,7 +129,8 @@ enum PathExpansion {
         return out
     }
 
-    private static func glob(_ components: ArraySlice<String>, base: String, display: String, into out: inout [String]) {
+    private static func glob(_ components: ArraySlice<String>, base: String, display: String, into out: inout [String])
+    {
         guard let first = components.first else {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: base, isDirectory: &isDirectory), !isDirectory.boolValue {

@@ -30,7 +30,8 @@ public enum SessionBuilder {
             case .stdin(let c):
                 inputs.append(StdinInput(id: input.id.value, config: c))
             case .v4l2:
-                throw Unsupported(description: "input '\(input.id.value)': \(input.typeName) inputs are not available yet")
+                throw Unsupported(
+                    description: "input '\(input.id.value)': \(input.typeName) inputs are not available yet")
             }
         }
         var outputs: [OutputPlan] = []

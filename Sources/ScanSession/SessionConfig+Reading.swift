@@ -63,7 +63,8 @@ extension ConfigReader {
         guard case .scalar(let type, _) = typeNode.content, let known = types[type] else {
             report(
                 typeNode.mark,
-                "'type' of \(what) must be one of \(types.keys.sorted().joined(separator: ", ")), not \(typeNode.kindDescription)")
+                "'type' of \(what) must be one of \(types.keys.sorted().joined(separator: ", ")), not \(typeNode.kindDescription)"
+            )
             return nil
         }
         guard let f = fields(node, what: what, known: known) else { return nil }
@@ -104,7 +105,10 @@ extension ConfigReader {
             }
             if let n = f["stride"], let v = int(n, "'stride'", in: 1...1 << 20) {
                 if v < format.minimumStride(width: width) {
-                    report(n.mark, "'stride' \(v) is shorter than one row of \(width) \(format.rawValue) pixels (\(format.minimumStride(width: width)) bytes)")
+                    report(
+                        n.mark,
+                        "'stride' \(v) is shorter than one row of \(width) \(format.rawValue) pixels (\(format.minimumStride(width: width)) bytes)"
+                    )
                 }
                 c.stride = v
             }
@@ -185,7 +189,8 @@ extension ConfigReader {
         var c = WebhookOutputConfig(url: url)
         if let n = f["headers"], case .mapping(let pairs) = n.content {
             for pair in pairs {
-                guard case .scalar(let name, _) = pair.key.content, let value = string(pair.value, "header '\(pair.key.kindDescription)'")
+                guard case .scalar(let name, _) = pair.key.content,
+                    let value = string(pair.value, "header '\(pair.key.kindDescription)'")
                 else { continue }
                 c.headers[name] = value
             }

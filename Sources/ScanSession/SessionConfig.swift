@@ -27,7 +27,10 @@ public struct SessionConfig: Sendable {
 public struct Located<Value: Sendable>: Sendable {
     public var value: Value
     public var mark: YAMLMark
-    public init(_ value: Value, at mark: YAMLMark) { self.value = value; self.mark = mark }
+    public init(_ value: Value, at mark: YAMLMark) {
+        self.value = value
+        self.mark = mark
+    }
 }
 
 extension Located: Equatable where Value: Equatable {}
@@ -214,7 +217,10 @@ public struct WebhookOutputConfig: Sendable, Equatable {
 public struct RegionOfInterest: Sendable, Equatable {
     public var x: Double, y: Double, width: Double, height: Double
     public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 
     /// The pixel rectangle of this region in a `frameWidth` × `frameHeight` frame, at least 1 × 1 and

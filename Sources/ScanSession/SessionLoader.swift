@@ -32,10 +32,13 @@ public enum SessionLoader {
             throw ConfigProblems([ConfigProblem(file: path, line: 0, column: 0, message: "the session file \(why)")])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigProblems([ConfigProblem(file: path, line: 0, column: 0, message: "the session file is not UTF-8 text")])
+            throw ConfigProblems([
+                ConfigProblem(file: path, line: 0, column: 0, message: "the session file is not UTF-8 text")
+            ])
         }
         let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        return try load(text: text, file: path, defaultName: name, pluginFormats: pluginFormats, environment: environment)
+        return try load(
+            text: text, file: path, defaultName: name, pluginFormats: pluginFormats, environment: environment)
     }
 
     /// Loads a session from YAML text; `file` names it in problems.

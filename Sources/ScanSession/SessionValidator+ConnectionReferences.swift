@@ -2,7 +2,8 @@
 public struct ConnectionReferenceValidator: SessionValidator {
     public init() {}
     public func findings(in config: SessionConfig, context: ValidationContext) -> [ValidationFinding] {
-        let inputs = config.inputs.map(\.id.value), outputs = config.outputs.map(\.id.value)
+        let inputs = config.inputs.map(\.id.value)
+        let outputs = config.outputs.map(\.id.value)
         var out: [ValidationFinding] = []
         let from = config.connections.map(\.from)
         for ref in from where !inputs.contains(ref.value) {

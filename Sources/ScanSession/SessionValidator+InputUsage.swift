@@ -21,7 +21,8 @@ public struct InputUsageValidator: SessionValidator {
             case .v4l2:
                 out.append(
                     ValidationFinding(
-                        input.mark, "v4l2 inputs are not available in this build yet (the camera input is a later issue)"))
+                        input.mark,
+                        "v4l2 inputs are not available in this build yet (the camera input is a later issue)"))
             case .file:
                 break
             }

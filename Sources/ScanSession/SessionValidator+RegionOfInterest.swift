@@ -14,7 +14,8 @@ public struct RegionOfInterestValidator: SessionValidator {
                 if value < 0 || value > 1 {
                     out.append(
                         ValidationFinding(
-                            at(key), "region_of_interest '\(key)' is \(value), outside [0, 1] (fractions of the frame)"))
+                            at(key), "region_of_interest '\(key)' is \(value), outside [0, 1] (fractions of the frame)")
+                    )
                     fieldProblem = true
                 } else if (key == "width" || key == "height") && value == 0 {
                     out.append(ValidationFinding(at(key), "region_of_interest '\(key)' must be greater than 0"))
@@ -24,7 +25,8 @@ public struct RegionOfInterestValidator: SessionValidator {
             if fieldProblem { continue }
             if r.x + r.width > 1 + 1e-9 {
                 out.append(
-                    ValidationFinding(at("width"), "region_of_interest x + width is \(r.x + r.width), past the right edge (1)"))
+                    ValidationFinding(
+                        at("width"), "region_of_interest x + width is \(r.x + r.width), past the right edge (1)"))
             }
             if r.y + r.height > 1 + 1e-9 {
                 out.append(

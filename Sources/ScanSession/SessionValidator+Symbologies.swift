@@ -16,7 +16,8 @@ public struct SymbologyValidator: SessionValidator {
                 } else if !served.contains(item.value) {
                     out.append(
                         ValidationFinding(
-                            item.mark, "no plugin in this build reads '\(item.value.name)' yet; it will not be reported",
+                            item.mark,
+                            "no plugin in this build reads '\(item.value.name)' yet; it will not be reported",
                             severity: .warning))
                 }
             }

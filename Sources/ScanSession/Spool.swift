@@ -70,7 +70,8 @@ final class Spool: Sendable {
             defer { s.next += 1 }
             return s.next
         }
-        let name = String(format: "%016d", sequence) + "-" + id.filter { $0.isLetter || $0.isNumber || $0 == "-" } + ".json"
+        let name =
+            String(format: "%016d", sequence) + "-" + id.filter { $0.isLetter || $0.isNumber || $0 == "-" } + ".json"
         if let directory { try writeDurably(Array(body.utf8), name: name, in: directory) }
         let item = Item(sequence: sequence, name: name, body: body)
         state.withLock { s in
@@ -94,12 +95,15 @@ final class Spool: Sendable {
     }
 
     private func writeDurably(_ bytes: [UInt8], name: String, in directory: String) throws(Failure) {
-        let temporary = directory + "/.tmp-" + name, final = directory + "/" + name
+        let temporary = directory + "/.tmp-" + name
+        let final = directory + "/" + name
         let fd = Foundation.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Failure(description: "\(temporary): cannot create: \(Spool.lastError)") }
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
+            let n = bytes.withUnsafeBytes {
+                Foundation.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else {
                 let why = Spool.lastError

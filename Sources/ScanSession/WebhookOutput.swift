@@ -51,7 +51,8 @@ public final class WebhookOutput: Output {
             throw Failure(description: error.description)
         }
         if spool.count > 0 {
-            diagnostics("output '\(id)': \(spool.count) events from an earlier run wait in the spool; delivering them first")
+            diagnostics(
+                "output '\(id)': \(spool.count) events from an earlier run wait in the spool; delivering them first")
         }
         let thread = Thread { [self] in
             deliver(with: client)
@@ -98,7 +99,8 @@ public final class WebhookOutput: Output {
                 wake.wait(until: Date().addingTimeInterval(1))
                 continue
             }
-            let body = Data((config.batchSize == 1 ? batch[0].body : "[" + batch.map(\.body).joined(separator: ",") + "]").utf8)
+            let body = Data(
+                (config.batchSize == 1 ? batch[0].body : "[" + batch.map(\.body).joined(separator: ",") + "]").utf8)
             var delivery = WebhookDelivery(policy: policy)
             var action = delivery.start()
             round: while true {
@@ -116,7 +118,8 @@ public final class WebhookOutput: Output {
                 case .dropRejected(let status):
                     spool.remove(batch)
                     state.withLock { $0.rejected += batch.count }
-                    diagnostics("output '\(id)': \(config.url) refused \(batch.count) events with HTTP \(status); not retried")
+                    diagnostics(
+                        "output '\(id)': \(config.url) refused \(batch.count) events with HTTP \(status); not retried")
                     break round
                 case .keepSpooled:
                     if finishing { return }

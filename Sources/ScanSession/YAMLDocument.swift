@@ -4,7 +4,10 @@ import CYAML
 public struct YAMLMark: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     public var column: Int
-    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
     public var description: String { "\(line):\(column)" }
 }
 
@@ -113,9 +116,10 @@ private struct TreeBuilder {
             documentDone = true
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
-            let text = s.value.map { ptr in
-                String(decoding: UnsafeBufferPointer(start: ptr, count: Int(s.length)), as: UTF8.self)
-            } ?? ""
+            let text =
+                s.value.map { ptr in
+                    String(decoding: UnsafeBufferPointer(start: ptr, count: Int(s.length)), as: UTF8.self)
+                } ?? ""
             let node = YAMLNode(.scalar(text, plain: s.style == YAML_PLAIN_SCALAR_STYLE), mark: mark)
             add(node, anchor: Self.string(s.anchor))
         case YAML_ALIAS_EVENT:

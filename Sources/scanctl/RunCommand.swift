@@ -37,13 +37,18 @@ enum RunCommand {
                 case "-h", "--help":
                     print(help)
                     return ExitStatus.success
-                case "--once": try p.flag(option); settings.limits.once = true
-                case "--no-progress": try p.flag(option); settings.showProgress = false
+                case "--once":
+                    try p.flag(option)
+                    settings.limits.once = true
+                case "--no-progress":
+                    try p.flag(option)
+                    settings.showProgress = false
                 case "--max-events": settings.limits.maxEvents = try p.integer(for: option, in: 1...Int(Int32.max))
                 case "--duration":
                     let text = try p.value(for: option)
                     guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                        throw OptionParser.UsageError(description: "--duration takes a number of seconds, not '\(text)'")
+                        throw OptionParser.UsageError(
+                            description: "--duration takes a number of seconds, not '\(text)'")
                     }
                     settings.limits.duration = seconds
                 default: throw OptionParser.UsageError(description: "unknown option '\(option)'")
@@ -67,7 +72,7 @@ enum RunCommand {
             return ExitStatus.usage
         }
         let signals = installSignalHandlers(coordinator)
-        defer { signals.forEach { $0.cancel() } }
+        defer { for source in signals { source.cancel() } }
         let summary: RunSummary
         do {
             summary = try coordinator.run()

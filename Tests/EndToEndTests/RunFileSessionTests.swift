@@ -16,9 +16,11 @@ import Testing
     func makeTree() throws -> TemporaryDirectory {
         let dir = try TemporaryDirectory()
         for name in Self.expected.keys {
-            let sample = ScanctlProcess.repository.appendingPathComponent("samples/" + (name as NSString).lastPathComponent)
+            let sample = ScanctlProcess.repository.appendingPathComponent(
+                "samples/" + (name as NSString).lastPathComponent)
             let target = dir.url.appendingPathComponent("images/" + name)
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: sample, to: target)
         }
         try dir.write("images/a/broken.png", "not a png")
@@ -60,7 +62,9 @@ import Testing
         #expect(errors.first?["source"] as? String == "images/a/broken.png")
         #expect(r.stderr.contains("scanctl: error: input 'inbox' frame"))
         #expect(r.stderr.contains("images/a/broken.png: not an image"))
-        #expect(r.stderr.contains("scanctl: session 'batch': 6 frames, 6 symbols, 0 dropped frames, 1 errors, 0 undelivered events"))
+        #expect(
+            r.stderr.contains(
+                "scanctl: session 'batch': 6 frames, 6 symbols, 0 dropped frames, 1 errors, 0 undelivered events"))
     }
 
     @Test func globsAndTextOutput() throws {
@@ -74,9 +78,10 @@ import Testing
             """)
         let r = try ScanctlProcess.run(["run", "s.yaml"], directory: dir.path)
         #expect(r.status == 0, "stderr: \(r.stderr)")
-        #expect(r.stdout.split(separator: "\n").sorted() == [
-            "ean13: 4006381333931", "ean13: 5012345678900", "ean8: 96385074", "upca: 036000291452",
-        ])
+        #expect(
+            r.stdout.split(separator: "\n").sorted() == [
+                "ean13: 4006381333931", "ean13: 5012345678900", "ean8: 96385074", "upca: 036000291452",
+            ])
         #expect(r.stderr.contains("session 's': 4 frames, 4 symbols"))
     }
 

@@ -85,7 +85,8 @@ import Testing
     @Test func onceWithoutAConfirmedEventExitsOne() throws {
         let dir = try TemporaryDirectory()
         try stdinSession(dir)
-        let r = try ScanctlProcess.run(["run", "--once", "pipe.yaml"], directory: dir.path, stdin: RunStdinSessionTests.gray(codeAt: nil))
+        let r = try ScanctlProcess.run(
+            ["run", "--once", "pipe.yaml"], directory: dir.path, stdin: RunStdinSessionTests.gray(codeAt: nil))
         #expect(r.status == 1)
         #expect(r.stderr.contains("no confirmed event"))
     }

@@ -39,7 +39,9 @@ import Testing
         return out
     }
 
-    func session(_ dir: TemporaryDirectory, format: String, extra: String = "", connection: String, events: String) throws {
+    func session(_ dir: TemporaryDirectory, format: String, extra: String = "", connection: String, events: String)
+        throws
+    {
         try dir.write(
             "s.yaml",
             """
@@ -93,9 +95,13 @@ import Testing
         #expect(first["input"] as? String == "pipe")
         #expect(first["session"] as? String == "pipe-test")
         let error = try #require(lines.first { $0["event"] as? String == "error" })
-        #expect((error["message"] as? String)?.contains("frame 13 is truncated: the input ended after 115200 of 230400 bytes") == true)
+        #expect(
+            (error["message"] as? String)?.contains(
+                "frame 13 is truncated: the input ended after 115200 of 230400 bytes") == true)
         #expect(r.stderr.contains("scanctl: error: input 'pipe' frame 13: frame 13 is truncated"))
-        #expect(r.stderr.contains("session 'pipe-test': 13 frames, 8 symbols, 0 dropped frames, 1 errors, 0 undelivered events"))
+        #expect(
+            r.stderr.contains(
+                "session 'pipe-test': 13 frames, 8 symbols, 0 dropped frames, 1 errors, 0 undelivered events"))
     }
 
     @Test func yuyvWithPaddedStrideFindsCodesInTheRightFramesAndPlaces() throws {
@@ -147,7 +153,8 @@ import Testing
         let r = child.wait(timeout: 20)
         child.closeInput()
         #expect(r.status == 0, "stderr: \(r.stderr)")
-        #expect(RunStdinSessionTests.describe(r.jsonLines) == ["detected 0 1", "detected 1 1", "detected 2 1", "lost 2 1"])
+        #expect(
+            RunStdinSessionTests.describe(r.jsonLines) == ["detected 0 1", "detected 1 1", "detected 2 1", "lost 2 1"])
         #expect(r.stderr.contains("session 'pipe-test': 3 frames, 3 symbols"))
     }
 }

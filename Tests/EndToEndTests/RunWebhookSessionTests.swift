@@ -20,7 +20,8 @@ final class WebhookReceiver {
             if chunk.isEmpty { break }
             line.append(chunk)
         }
-        guard let bound = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let bound = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             kill(process.processIdentifier, SIGKILL)
             throw CocoaError(.fileReadCorruptFile)
         }
@@ -94,7 +95,8 @@ final class WebhookReceiver {
             """)
         let environment = ["HOOK_TOKEN": "s3cret"]
         // Each appearance of the code (2 frames, then 3 blank) gives a confirmed and a lost event.
-        let code = RunStdinSessionTests.gray(codeAt: (60, 40)), blank = RunStdinSessionTests.gray(codeAt: nil)
+        let code = RunStdinSessionTests.gray(codeAt: (60, 40))
+        let blank = RunStdinSessionTests.gray(codeAt: nil)
         let appearance = [code, code, blank, blank, blank]
 
         let first = try RunningScanctl(["run", "hook.yaml"], directory: dir.path, environment: environment)

@@ -5,7 +5,8 @@ import Testing
 @Suite struct SessionExamplesTests {
     @Test func everyExampleSessionValidates() throws {
         let dir = ScanctlProcess.repository.appendingPathComponent("sessions")
-        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".yaml") }
+            .sorted()
         #expect(names == ["demo.yaml", "file-output.yaml", "stdin-raw.yaml", "webhook.yaml"])
         for name in names {
             let child = try RunningScanctl(

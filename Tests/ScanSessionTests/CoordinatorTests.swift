@@ -38,7 +38,9 @@ import Testing
     }
 
     @Test func eventFiltersAndConnectionsRouteToTheRightOutputs() throws {
-        let a = CapturingOutput(id: "a"), b = CapturingOutput(id: "b"), c = CapturingOutput(id: "c")
+        let a = CapturingOutput(id: "a")
+        let b = CapturingOutput(id: "b")
+        let c = CapturingOutput(id: "c")
         let frames = [TestFrames.gray(number: 0)]
         var eanOnly = ConnectionPlan(index: 0, input: "in", outputs: ["a", "b"])
         eanOnly.options.formats = [.ean13]
@@ -56,17 +58,22 @@ import Testing
     @Test func regionOfInterestIsCroppedAndCornersMapBackToTheFrame() throws {
         // The code sits at x 300…752, y 200…432 of a 1000 × 600 frame.
         let frame = TestFrames.gray(width: 1000, height: 600, codeAt: (300, 200))
-        let full = CapturingOutput(id: "full"), roi = CapturingOutput(id: "roi"), miss = CapturingOutput(id: "miss")
+        let full = CapturingOutput(id: "full")
+        let roi = CapturingOutput(id: "roi")
+        let miss = CapturingOutput(id: "miss")
         var inside = ConnectionPlan(index: 1, input: "in", outputs: ["roi"])
         inside.regionOfInterest = RegionOfInterest(x: 0.25, y: 0.3, width: 0.6, height: 0.5)
         var outside = ConnectionPlan(index: 2, input: "in", outputs: ["miss"])
         outside.regionOfInterest = RegionOfInterest(x: 0, y: 0, width: 0.25, height: 1)
         _ = try run(
             inputs: [ArrayInput(id: "in", frames: [frame])],
-            outputs: [OutputPlan(output: full, events: [.detected]), OutputPlan(output: roi, events: [.detected]),
-                OutputPlan(output: miss)],
+            outputs: [
+                OutputPlan(output: full, events: [.detected]), OutputPlan(output: roi, events: [.detected]),
+                OutputPlan(output: miss),
+            ],
             connections: [ConnectionPlan(index: 0, input: "in", outputs: ["full"]), inside, outside])
-        let a = try #require(full.events.first?.barcode), b = try #require(roi.events.first?.barcode)
+        let a = try #require(full.events.first?.barcode)
+        let b = try #require(roi.events.first?.barcode)
         #expect(a.cornerPoints.count == 4)
         for (p, q) in zip(a.cornerPoints, b.cornerPoints) {
             #expect(abs(p.x - q.x) <= 2 && abs(p.y - q.y) <= 3, "\(p) vs \(q)")
@@ -79,7 +86,8 @@ import Testing
         let items: [ArrayInput.Item] = [
             .failure(frame: 3, source: "bad.jpg", message: "bad.jpg: not an image"), .frame(TestFrames.gray()),
         ]
-        let errors = CapturingOutput(id: "e"), normal = CapturingOutput(id: "n")
+        let errors = CapturingOutput(id: "e")
+        let normal = CapturingOutput(id: "n")
         let lines = LockedLines()
         let c = Coordinator(
             session: "t", inputs: [ArrayInput(id: "in", items: items)],

@@ -33,9 +33,12 @@ import Testing
         #expect(err.jsonObject["format"] == nil)
         #expect(err.textLine == "error: a,b.png: a,b.png: \"bad\"")
         #expect(err.csvRow == "x,1970-01-01T00:00:00.000Z,s,in,,\"a,b.png\",error,,,,,,,\"a,b.png: \"\"bad\"\"\"")
-        let lost = Event(kind: .lost, session: "s", input: "in", frame: 1, timestamp: Date(), source: "stdin", barcode: code)
+        let lost = Event(
+            kind: .lost, session: "s", input: "in", frame: 1, timestamp: Date(), source: "stdin", barcode: code)
         #expect(lost.textLine == "lost: ean13: 4006381333931")
         #expect(lost.csvRow.contains(",1 2;10 2;10 20;1 20,"))
-        #expect(Event.csvHeader.split(separator: ",").count == lost.csvRow.split(separator: ",", omittingEmptySubsequences: false).count)
+        #expect(
+            Event.csvHeader.split(separator: ",").count
+                == lost.csvRow.split(separator: ",", omittingEmptySubsequences: false).count)
     }
 }

@@ -23,7 +23,8 @@ import Testing
 
     @Test func filesWrittenOrMovedIntoAWatchedFolderAreDecoded() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
-        let inbox = root.appendingPathComponent("inbox"), staging = root.appendingPathComponent("staging")
+        let inbox = root.appendingPathComponent("inbox")
+        let staging = root.appendingPathComponent("staging")
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
@@ -67,7 +68,10 @@ import Testing
         let end = Date().addingTimeInterval(10)
         while finished.all.isEmpty && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
         #expect(finished.all == ["frames 4"])
-        #expect(Set(out.events.map(\.source)) == Set(["before.png", "written.png", "moved.png", "new/deeper/nested.png"].map { inbox.path + "/" + $0 }))
+        #expect(
+            Set(out.events.map(\.source))
+                == Set(
+                    ["before.png", "written.png", "moved.png", "new/deeper/nested.png"].map { inbox.path + "/" + $0 }))
         #expect(out.events.map(\.frame).compactMap { $0 }.sorted() == [0, 1, 2, 3])
     }
 }

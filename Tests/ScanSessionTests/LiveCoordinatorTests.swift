@@ -13,7 +13,8 @@ import Testing
     func frames() -> [Frame] {
         let t0 = Date(timeIntervalSince1970: 1000)
         return (0..<10).map { n in
-            TestFrames.gray(codeAt: (4...7).contains(n) ? nil : (60, 40), number: n, time: t0.addingTimeInterval(Double(n) / 10))
+            TestFrames.gray(
+                codeAt: (4...7).contains(n) ? nil : (60, 40), number: n, time: t0.addingTimeInterval(Double(n) / 10))
         }
     }
 

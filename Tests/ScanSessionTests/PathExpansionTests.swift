@@ -7,7 +7,10 @@ import Testing
     /// a.png, b.JPG, notes.txt, .hidden.png, sub/c.png, sub/deep/d.pgm, sub/deep/e.txt, other/f.png
     func tree() throws -> String {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("pe-\(UUID().uuidString)").path
-        for file in ["a.png", "b.JPG", "notes.txt", ".hidden.png", "sub/c.png", "sub/deep/d.pgm", "sub/deep/e.txt", "other/f.png"] {
+        for file in [
+            "a.png", "b.JPG", "notes.txt", ".hidden.png", "sub/c.png", "sub/deep/d.pgm", "sub/deep/e.txt",
+            "other/f.png",
+        ] {
             let path = root + "/" + file
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -32,9 +35,15 @@ import Testing
             PathExpansion.expand([root + "/**/*.png"]).files
                 == ["a.png", "other/f.png", "sub/c.png"].map { root + "/" + $0 })
         #expect(PathExpansion.expand([root + "/sub/**"]).files.count == 3)
-        #expect(PathExpansion.expand([root + "/s?b/*/[de].*"]).files == [root + "/sub/deep/d.pgm", root + "/sub/deep/e.txt"])
+        #expect(
+            PathExpansion.expand([root + "/s?b/*/[de].*"]).files == [
+                root + "/sub/deep/d.pgm", root + "/sub/deep/e.txt",
+            ])
         // Duplicates are listed once; an explicit file is taken whatever its extension.
-        #expect(PathExpansion.expand([root + "/a.png", root + "/*.png", root + "/notes.txt"]).files == [root + "/a.png", root + "/notes.txt"])
+        #expect(
+            PathExpansion.expand([root + "/a.png", root + "/*.png", root + "/notes.txt"]).files == [
+                root + "/a.png", root + "/notes.txt",
+            ])
     }
 
     @Test func entriesThatNameNothingAreProblems() throws {

@@ -38,7 +38,8 @@ import Testing
         var fds: [Int32] = [0, 0]
         let made = pipe(&fds)
         try #require(made == 0)
-        let readEnd = fds[0], writeEnd = fds[1]
+        let readEnd = fds[0]
+        let writeEnd = fds[1]
         let bytes = Self.frameBytes(format, stride: stride)
         #expect(bytes.count == config.frameByteCount)
         let writer = Thread {

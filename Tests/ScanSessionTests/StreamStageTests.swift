@@ -76,7 +76,8 @@ import Testing
 
         var off = DeduplicationStage(quietMs: 0)
         off.seen([a], at: at(0))
-        let first = off.admit(a), second = off.admit(a)
+        let first = off.admit(a)
+        let second = off.admit(a)
         #expect(first && second)
     }
 
@@ -99,7 +100,8 @@ import Testing
         #expect(r.ids == [3, 4])
         r = t.update([Self.code("A", x: 498), Self.code("A", x: 3)], at: at(500))
         #expect(r.ids == [4, 3])
-        let open = t.finish(), again = t.finish()
+        let open = t.finish()
+        let again = t.finish()
         #expect(open.map(\.id).sorted() == [2, 3, 4])
         #expect(again.isEmpty)
     }

@@ -55,7 +55,8 @@ final class ScriptedReceiver {
             if chunk.isEmpty { break }
             line.append(chunk)
         }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             process.terminate()
             throw CocoaError(.fileReadCorruptFile)
         }
@@ -79,7 +80,9 @@ final class ScriptedReceiver {
 
     /// The status of every request, in order.
     var calls: [Int] {
-        ((try? String(contentsOfFile: log + ".calls", encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int($0) }
+        ((try? String(contentsOfFile: log + ".calls", encoding: .utf8)) ?? "").split(separator: "\n").compactMap {
+            Int($0)
+        }
     }
 }
 
@@ -88,7 +91,9 @@ final class ScriptedReceiver {
         Event(id: "ev-\(n)", kind: .confirmed, session: "s", input: "in", frame: n, timestamp: Date(), source: "x")
     }
 
-    func output(_ receiver: ScriptedReceiver, _ tune: (inout WebhookOutputConfig) -> Void = { _ in }) -> (WebhookOutput, LockedLines) {
+    func output(_ receiver: ScriptedReceiver, _ tune: (inout WebhookOutputConfig) -> Void = { _ in }) -> (
+        WebhookOutput, LockedLines
+    ) {
         var config = WebhookOutputConfig(url: receiver.url)
         config.backoffMs = 20
         config.maxBackoffMs = 50
@@ -135,7 +140,9 @@ final class ScriptedReceiver {
         // Persist all before the delivery thread can send: the spool is filled, then woken.
         for n in 1...7 { try out.persist(event(n)) }
         #expect(out.finish() == 0)
-        let ids = receiver.accepted.compactMap { $0["body"] as? [[String: Any]] }.flatMap { $0.compactMap { $0["event_id"] as? String } }
+        let ids = receiver.accepted.compactMap { $0["body"] as? [[String: Any]] }.flatMap {
+            $0.compactMap { $0["event_id"] as? String }
+        }
         #expect(ids == (1...7).map { "ev-\($0)" })
         #expect(receiver.accepted.allSatisfy { (($0["body"] as? [Any])?.count ?? 0) <= 3 })
     }
