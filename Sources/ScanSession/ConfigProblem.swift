@@ -10,6 +10,7 @@
 /// ``Severity/warning`` (it runs, but something will not work as written, e.g. a standard symbology that
 /// has no plugin yet).
 public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `error`: the session will not run; `warning`: it runs, but not everything works as written.
     public enum Severity: String, Sendable { case error, warning }
 
     /// The session file as named by the user.
@@ -20,6 +21,7 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
     public var column: Int
     /// What is wrong, in one sentence.
     public var message: String
+    /// Whether the session can still run.
     public var severity: Severity
     /// The text of line `line` (without its newline), when known.
     public var sourceLine: String?
@@ -54,8 +56,10 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
 
 /// Every problem found in a session file, errors and warnings, in file order.
 public struct ConfigProblems: Error, Sendable, CustomStringConvertible {
+    /// Errors and warnings, sorted by line and column.
     public var problems: [ConfigProblem]
     public init(_ problems: [ConfigProblem]) { self.problems = problems }
+    /// The problems that stop the session.
     public var errors: [ConfigProblem] { problems.filter { $0.severity == .error } }
     public var description: String { problems.map(\.rendered).joined(separator: "\n") }
 }

@@ -18,6 +18,7 @@ import Synchronization
 /// then the slots and queues drain, the stream stages report codes still tracked as `lost`, and every
 /// output finishes (files flushed, webhook events delivered or spooled).
 public final class Coordinator: Sendable {
+    /// The session's name (carried by every event).
     public let session: String
     private let inputs: [any Input]
     private let outputs: [OutputPlan]
@@ -52,7 +53,9 @@ public final class Coordinator: Sendable {
 
     /// An output that could not be opened; the session did not start.
     public struct OutputFailure: Error, CustomStringConvertible {
+        /// The output's id.
         public var output: String
+        /// Why it could not be opened.
         public var reason: String
         public var description: String { "output '\(output)': \(reason)" }
     }

@@ -9,6 +9,7 @@ import ScanCore
 public struct Event: Sendable, Equatable {
     /// Unique id (a random UUID, lower case), so receivers of at-least-once deliveries can drop duplicates.
     public var id: String
+    /// detected, confirmed, lost or error.
     public var kind: EventKind
     /// The session's name.
     public var session: String

@@ -12,7 +12,9 @@ import ScanImageIO
 /// every file that is written and closed, or moved, into a watched folder and that an entry covers (an
 /// image below a directory entry, a match of a pattern); numbering goes on after the initial files.
 public struct FileInput: Input {
+    /// The input's id from the session.
     public let id: String
+    /// Paths, watching and limits from the session.
     public let config: FileInputConfig
     /// Draw a progress bar on stderr when it is a terminal.
     public let showProgress: Bool

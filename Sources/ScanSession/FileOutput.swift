@@ -9,7 +9,9 @@ import Synchronization
 /// an event that would make the file larger than that first moves it to `PATH.1` (older ones shift to
 /// `PATH.2` … `PATH.keep`, the oldest is removed) and starts a new file. `finish()` syncs the file to disk.
 public final class FileOutput: Output {
+    /// The output's id from the session.
     public let id: String
+    /// Path, format and rotation from the session.
     public let config: FileOutputConfig
     private let state = Mutex<(fd: Int32, size: Int)>((-1, 0))
 

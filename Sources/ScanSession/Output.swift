@@ -26,7 +26,9 @@ extension Output {
 
 /// An output with the event kinds it receives (`events:` in the session).
 public struct OutputPlan: Sendable {
+    /// The output.
     public var output: any Output
+    /// The event kinds it receives (`events:`).
     public var events: Set<EventKind>
     public init(output: any Output, events: Set<EventKind> = EventKind.defaultSet) {
         self.output = output

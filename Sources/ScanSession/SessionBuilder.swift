@@ -10,6 +10,7 @@ public enum SessionBuilder {
 
     /// Options of `scanctl run` that are not in the session file.
     public struct Settings: Sendable {
+        /// `--once`, `--max-events`, `--duration`.
         public var limits = RunLimits()
         /// Draw progress bars on stderr when it is a terminal. Default: true.
         public var showProgress = true

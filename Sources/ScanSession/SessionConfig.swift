@@ -11,8 +11,11 @@ public struct SessionConfig: Sendable {
     public var plugins: [Located<String>] = []
     /// What the session may do without asking (`authorization:`).
     public var authorization = Authorization()
+    /// `inputs:` in file order (required, at least one).
     public var inputs: [InputConfig] = []
+    /// `outputs:` in file order (required, at least one).
     public var outputs: [OutputConfig] = []
+    /// `connections:` in file order (required, at least one).
     public var connections: [ConnectionConfig] = []
 
     public init(name: String) { self.name = name }
@@ -25,7 +28,9 @@ public struct SessionConfig: Sendable {
 
 /// A value with the position in the session file where it was written.
 public struct Located<Value: Sendable>: Sendable {
+    /// The value as read (after `${VAR}` expansion for text).
     public var value: Value
+    /// Where it was written.
     public var mark: YAMLMark
     public init(_ value: Value, at mark: YAMLMark) {
         self.value = value
@@ -37,6 +42,7 @@ extension Located: Equatable where Value: Equatable {}
 
 /// `authorization:`; what live devices may be opened without a prompt.
 public struct Authorization: Sendable, Equatable {
+    /// Whether a camera may be opened: ask the user, always, never.
     public enum Camera: String, Sendable, CaseIterable { case ask, authorized, denied }
     /// `camera:`: `ask` (prompt on a TTY, remember the answer), `authorized` or `denied`. Default: `ask`.
     public var camera: Camera = .ask
@@ -45,7 +51,9 @@ public struct Authorization: Sendable, Equatable {
 
 /// One entry of `inputs:`.
 public struct InputConfig: Sendable {
+    /// `id:` unique across inputs and outputs.
     public var id: Located<String>
+    /// `type:` and the keys of that type.
     public var kind: Kind
     /// Where the entry starts.
     public var mark: YAMLMark
@@ -140,10 +148,13 @@ public enum EventKind: String, Sendable, CaseIterable, Hashable, Comparable {
 
 /// One entry of `outputs:`.
 public struct OutputConfig: Sendable {
+    /// `id:` unique across inputs and outputs.
     public var id: Located<String>
+    /// `type:` and the keys of that type.
     public var kind: Kind
     /// `events:` which event kinds this output receives. Default: detected, confirmed, lost.
     public var events: Set<EventKind> = EventKind.defaultSet
+    /// Where the entry starts.
     public var mark: YAMLMark
 
     public enum Kind: Sendable {
@@ -255,5 +266,6 @@ public struct ConnectionConfig: Sendable {
     public var deduplicateMs: Int = 0
     /// `lost_after_ms:` a tracked code not read for this long is `lost`. Default: 1000.
     public var lostAfterMs: Int = 1000
+    /// Where the entry starts.
     public var mark: YAMLMark
 }

@@ -12,7 +12,9 @@ import ScanCore
 public enum SessionLoader {
     /// A session that passed every check, with its warnings.
     public struct Loaded: Sendable {
+        /// The checked session.
         public var config: SessionConfig
+        /// Problems that do not stop the session, sorted by position.
         public var warnings: [ConfigProblem]
     }
 

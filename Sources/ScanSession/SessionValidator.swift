@@ -17,8 +17,11 @@ public struct ValidationContext: Sendable {
 
 /// One mistake found by a validator, before it is rendered with the source line.
 public struct ValidationFinding: Sendable, Equatable {
+    /// Where the mistake was written.
     public var mark: YAMLMark
+    /// What is wrong, in one sentence.
     public var message: String
+    /// Whether it stops the session.
     public var severity: ConfigProblem.Severity
     public init(_ mark: YAMLMark, _ message: String, severity: ConfigProblem.Severity = .error) {
         self.mark = mark

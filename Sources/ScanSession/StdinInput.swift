@@ -8,7 +8,9 @@ import ScanCore
 /// behind older frames are dropped and counted (unless `drop_frames: false`). Frames are numbered from 0.
 /// A short final frame is an `error` event naming its number; the input then ends normally.
 public struct StdinInput: Input {
+    /// The input's id from the session.
     public let id: String
+    /// Frame size, pixel format, stride and timing from the session.
     public let config: StdinInputConfig
     /// Where frames are read from. Default: 0 (standard input).
     public let fileDescriptor: Int32
