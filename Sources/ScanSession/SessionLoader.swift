@@ -80,7 +80,7 @@ extension Array where Element == any SessionValidator {
     static var defaultValidators: [any SessionValidator] {
         [
             DuplicateIDValidator(), ConnectionReferenceValidator(), UnfedOutputValidator(), SymbologyValidator(),
-            RegionOfInterestValidator(), InputUsageValidator(),
+            RegionOfInterestValidator(), InputUsageValidator(), PluginListValidator(),
         ]
     }
 }

@@ -215,6 +215,13 @@ import Testing
         #expect(e.map { [$0.line, $0.column] } == [[6, 5], [7, 9], [15, 9], [18, 11], [20, 19], [21, 30]])
     }
 
+    @Test func runtimePluginsAreAWarning() {
+        let all = problems("plugins: [libtelepen.so]\n" + Self.valid)
+        #expect(all.map { [$0.line, $0.column] } == [[1, 11]])
+        #expect(all.first?.severity == .warning)
+        #expect(all.first?.message.contains("plugin 'libtelepen.so' is ignored") == true)
+    }
+
     @Test func missingRequiredKeysAndEmptySections() {
         let e = errors("inputs:\n  - id: a\n    type: file\noutputs: []\n")
         #expect(e.map { [$0.line, $0.column] } == [[1, 1], [2, 5], [4, 10]])
