@@ -13,9 +13,9 @@ build: setup
 release: setup
 	$(SWIFT) build -c release --product scanctl
 
-# Decodes the bundled sample images and prints what they hold.
+# Runs the demo session: decodes the bundled sample images and prints what they hold.
 demo: release
-	$(SCANCTL) decode samples/*
+	$(SCANCTL) run sessions/demo.yaml
 
 test: setup
 	$(SWIFT) test

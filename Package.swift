@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "ScanImageIO", targets: ["ScanImageIO"]),
         .library(name: "ScanValues", targets: ["ScanValues"]),
         .library(name: "BuiltinPlugins", targets: ["BuiltinPlugins"]),
+        .library(name: "ScanSession", targets: ["ScanSession"]),
         .executable(name: "scanctl", targets: ["scanctl"]),
         .executable(name: "scanbench", targets: ["scanbench"]),
     ] + plugins.map { .library(name: $0, targets: [$0]) },
@@ -44,6 +45,8 @@ let package = Package(
         .systemLibrary(
             name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
 
         // Core model, image kernels, plugin contract. Knows no symbology.
         .target(name: "ScanCore", path: "Sources/ScanCore"),
@@ -57,8 +60,14 @@ let package = Package(
             name: "BuiltinPlugins", dependencies: ["ScanCore"] + plugins.map { .target(name: $0) },
             path: "Sources/BuiltinPlugins"),
 
+        // Sessions: YAML model and validation, coordinator, inputs, stream stages, outputs.
+        // Takes its DecoderRegistry from the caller; never depends on the plugins.
+        .target(
+            name: "ScanSession", dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "CYAML"],
+            path: "Sources/ScanSession"),
+
         .executableTarget(
-            name: "scanctl", dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins"],
+            name: "scanctl", dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins", "ScanSession"],
             path: "Sources/scanctl"),
 
         // In-process decoding timer used by `make bench` (Benchmarks/README.md).
@@ -70,7 +79,12 @@ let package = Package(
         .testTarget(
             name: "ScanImageIOTests", dependencies: ["ScanImageIO", "CTurboJPEG", "CWebP"], path: "Tests/ScanImageIOTests"),
         .testTarget(name: "ScanValuesTests", dependencies: ["ScanValues", "ScanCore"], path: "Tests/ScanValuesTests"),
-        .testTarget(name: "EndToEndTests", path: "Tests/EndToEndTests", exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ScanSessionTests", dependencies: ["ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins"],
+            path: "Tests/ScanSessionTests"),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["ScanCore", "ScanImageIO"], path: "Tests/EndToEndTests",
+            exclude: ["Fixtures"]),
         // A bar renderer shared by the linear plugins' tests (not shipped).
         .target(name: "LinearTestSupport", dependencies: ["ScanCore"], path: "Tests/LinearTestSupport"),
     ]

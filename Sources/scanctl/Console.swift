@@ -5,4 +5,9 @@ enum Console {
     static func error(_ message: String) {
         FileHandle.standardError.write(Data("scanctl: error: \(message)\n".utf8))
     }
+
+    /// A line on standard error as it is (already prefixed, e.g. `file:line:column: error: …`).
+    static func raw(_ line: String) {
+        FileHandle.standardError.write(Data("\(line)\n".utf8))
+    }
 }

@@ -9,6 +9,8 @@ enum Usage {
         COMMANDS:
           decode IMAGE...     Decode image files and print the symbols found.
           plugins             List decoder plugins and the formats they read.
+          run SESSION         Run a session file: inputs, decoding, outputs (Docs/sessions.md).
+          validate SESSION    Check a session file and list every problem with its line and column.
 
         Run 'scanctl COMMAND --help' for a command's options.
         """

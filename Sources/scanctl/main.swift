@@ -6,6 +6,8 @@ let status: Int32
 switch arguments.first {
 case "decode": status = DecodeCommand.run(Array(arguments.dropFirst()))
 case "plugins": status = PluginsCommand.run(Array(arguments.dropFirst()))
+case "run": status = RunCommand.run(Array(arguments.dropFirst()))
+case "validate": status = ValidateCommand.run(Array(arguments.dropFirst()))
 case "help", "--help", "-h", nil:
     print(Usage.main)
     status = arguments.isEmpty ? ExitStatus.usage : ExitStatus.success

@@ -1,0 +1,96 @@
+import Foundation
+import ScanCore
+import Synchronization
+
+/// One connection while the session runs: decodes frames and turns the symbols into events.
+///
+/// For a batch input (files) every image is a scene of its own: each read is `detected` and, at once,
+/// `confirmed` (subject to de-duplication); there is no tracking. For a live input the stream stages run
+/// over consecutive frames: tracking (`track_id`, `lost`), confirmation (`confirm_frames`) and
+/// de-duplication (`deduplicate_ms`). Safe to call from several threads (batch inputs decode in parallel).
+final class ConnectionRuntime: Sendable {
+    let plan: ConnectionPlan
+    let session: String
+    private let decoder: ConnectionDecoder
+
+    private struct Stages: Sendable {
+        var confirmation: ConfirmationStage
+        var deduplication: DeduplicationStage
+        var tracker: Tracker
+        var lastFrame: Int?
+        var lastTime: Date?
+        var lastSource = ""
+    }
+    private let stages: Mutex<Stages>
+
+    init(plan: ConnectionPlan, session: String, registry: DecoderRegistry) {
+        self.plan = plan
+        self.session = session
+        self.decoder = ConnectionDecoder(
+            registry: registry, options: plan.options, regionOfInterest: plan.regionOfInterest)
+        self.stages = Mutex(
+            Stages(
+                confirmation: ConfirmationStage(frames: plan.confirmFrames),
+                deduplication: DeduplicationStage(quietMs: plan.deduplicateMs),
+                tracker: Tracker(lostAfterMs: plan.lostAfterMs)))
+    }
+
+    /// Decodes one image of a batch input: `detected` for every read, then `confirmed` for those the
+    /// de-duplication stage admits.
+    func handleBatch(_ frame: Frame) -> [Event] {
+        let codes = decoder.decode(frame)
+        let admitted: [Bool] = stages.withLock { s in
+            let keys = codes.map(CodeKey.init)
+            s.deduplication.seen(keys, at: frame.timestamp, continuing: false)
+            return keys.map { s.deduplication.admit($0) }
+        }
+        var events = codes.map { event(.detected, $0, frame: frame) }
+        for (code, ok) in zip(codes, admitted) where ok { events.append(event(.confirmed, code, frame: frame)) }
+        return events
+    }
+
+    /// Decodes one frame of a live input: `lost` for tracks that expired, `detected` for every read (with
+    /// its track id), then `confirmed` for codes whose streak completes and that de-duplication admits.
+    func handleStream(_ frame: Frame) -> [Event] {
+        let codes = decoder.decode(frame)
+        return stages.withLock { s in
+            let keys = codes.map(CodeKey.init)
+            let (ids, lost) = s.tracker.update(codes, at: frame.timestamp)
+            s.deduplication.seen(keys, at: frame.timestamp)
+            let confirmed = Set(s.confirmation.update(keys))
+            s.lastFrame = frame.sequenceNumber
+            s.lastTime = frame.timestamp
+            s.lastSource = frame.source
+            var events = lost.map {
+                event(.lost, $0.barcode, frame: frame, trackID: $0.id)
+            }
+            for (code, id) in zip(codes, ids) { events.append(event(.detected, code, frame: frame, trackID: id)) }
+            var done = Set<CodeKey>()
+            for (code, id) in zip(codes, ids) {
+                let key = CodeKey(code)
+                guard confirmed.contains(key), done.insert(key).inserted, s.deduplication.admit(key) else { continue }
+                events.append(event(.confirmed, code, frame: frame, trackID: id))
+            }
+            return events
+        }
+    }
+
+    /// The stream ended (or the session stops): every open track is `lost`, stamped with the last
+    /// frame's time (or `time` when no frame came).
+    func finishStream(at time: Date) -> [Event] {
+        stages.withLock { s in
+            let stamp = s.lastTime ?? time
+            return s.tracker.finish().map { track in
+                Event(
+                    kind: .lost, session: session, input: plan.input, connection: plan.index, frame: s.lastFrame,
+                    timestamp: stamp, source: s.lastSource, barcode: track.barcode, trackID: track.id)
+            }
+        }
+    }
+
+    private func event(_ kind: EventKind, _ code: Barcode, frame: Frame, trackID: Int? = nil) -> Event {
+        Event(
+            kind: kind, session: session, input: plan.input, connection: plan.index, frame: frame.sequenceNumber,
+            timestamp: frame.timestamp, source: frame.source, barcode: code, trackID: trackID)
+    }
+}

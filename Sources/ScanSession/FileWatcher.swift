@@ -1,0 +1,88 @@
+import Foundation
+
+/// Watches directories (recursively) with inotify and reports files that were written and closed or
+/// moved in, for `watch: true` file inputs (hot folders).
+///
+/// Used from one thread. New subdirectories are watched as they appear, and files already inside them are
+/// reported at once (they may have been written before the watch was in place).
+final class FileWatcher {
+    private let fd: Int32
+    /// Watch descriptor → the directory path as the session wrote it.
+    private var directories: [Int32: String] = [:]
+
+    /// The inotify instance could not be created (the text says why).
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init() throws(Failure) {
+        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { throw Failure(description: "inotify: \(String(cString: strerror(errno)))") }
+    }
+
+    deinit { close(fd) }
+
+    /// Watches `directory` and every folder below it; returns the files found in folders below it that
+    /// were added while watching (none on the first call for an existing tree).
+    @discardableResult func watch(_ directory: String) -> [String] {
+        let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)
+        let target = directory.isEmpty ? "." : directory
+        let wd = inotify_add_watch(fd, target, mask)
+        guard wd >= 0 else { return [] }
+        directories[wd] = directory
+        var found: [String] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).sorted()
+        where !name.hasPrefix(".") {
+            let path = directory.isEmpty ? name : directory + "/" + name
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                found += watch(path)
+            } else {
+                found.append(path)
+            }
+        }
+        return found
+    }
+
+    /// Waits for files to appear; returns their paths, or nil once `stop` is set. Wakes every 100 ms.
+    func next(stop: StopSignal) -> [String]? {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while !stop.isSet {
+            var pollfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pollfd, 1, 100) > 0 else { continue }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { continue }
+            let paths = parse(buffer, count: n)
+            if !paths.isEmpty { return paths }
+        }
+        return nil
+    }
+
+    /// Decodes `struct inotify_event` records: wd (Int32), mask, cookie, len (UInt32), then `len` name bytes.
+    private func parse(_ buffer: [UInt8], count: Int) -> [String] {
+        var paths: [String] = []
+        var offset = 0
+        func word(_ at: Int) -> UInt32 {
+            UInt32(buffer[at]) | UInt32(buffer[at + 1]) << 8 | UInt32(buffer[at + 2]) << 16 | UInt32(buffer[at + 3])
+                << 24
+        }
+        while offset + 16 <= count {
+            let wd = Int32(bitPattern: word(offset))
+            let mask = word(offset + 4)
+            let length = Int(word(offset + 12))
+            let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
+            offset += 16 + length
+            guard let directory = directories[wd], !nameBytes.isEmpty else { continue }
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            guard !name.hasPrefix(".") else { continue }
+            let path = directory.isEmpty ? name : directory + "/" + name
+            if mask & UInt32(IN_ISDIR) != 0 {
+                if mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 { paths += watch(path) }
+            } else if mask & (UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO)) != 0 {
+                paths.append(path)
+            }
+        }
+        return paths
+    }
+}

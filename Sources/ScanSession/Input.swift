@@ -1,0 +1,40 @@
+import ScanCore
+
+/// A source of frames: files, standard input, a camera.
+///
+/// The coordinator calls ``run(into:stop:)`` on a thread of its own and treats the input as finished when
+/// it returns. How frames are handed over depends on ``delivery``:
+/// - `.batch` (files): call ``FrameSink/process(_:)`` for every frame, from as many threads as useful;
+///   it decodes on the calling thread and never drops a frame.
+/// - `.live` (stdin, a camera): call ``FrameSink/offer(_:)``; each connection keeps only the latest frame
+///   in a one-slot buffer while it is busy, and counts the frames it dropped (unless `dropFrames` is
+///   false, when `offer` waits for the slot to be free).
+///
+/// A live camera input implements this protocol as it is: it opens the device (after the authorization
+/// gate), offers each captured frame, and returns when `stop` is set.
+public protocol Input: Sendable {
+    /// The input's id from the session file.
+    var id: String { get }
+    var delivery: InputDelivery { get }
+    /// Reads frames until the input is exhausted or `stop` is set. Per-item failures go to
+    /// ``FrameSink/fail(frame:source:message:)``; the input then goes on with the next item.
+    func run(into sink: any FrameSink, stop: StopSignal)
+}
+
+/// How an input's frames reach its connections.
+public enum InputDelivery: Sendable, Equatable {
+    /// Every frame is decoded, on the thread that hands it over (file inputs).
+    case batch
+    /// Frames arrive in real time; with `dropFrames`, a busy connection keeps only the latest.
+    case live(dropFrames: Bool)
+}
+
+/// Where an input hands its frames (implemented by the coordinator).
+public protocol FrameSink: Sendable {
+    /// Decodes `frame` for every connection of the input now, on the calling thread (batch inputs).
+    func process(_ frame: Frame)
+    /// Puts `frame` into each connection's latest-frame slot (live inputs).
+    func offer(_ frame: Frame)
+    /// Reports a failed item (an `error` event naming the source, and the frame when there is one).
+    func fail(frame: Int?, source: String, message: String)
+}

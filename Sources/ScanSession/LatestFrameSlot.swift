@@ -1,0 +1,57 @@
+import Foundation
+import ScanCore
+
+/// A one-frame buffer between a live input and one connection's decoder (ARCHITECTURE §5).
+///
+/// With `dropping`, ``put(_:)`` never waits: a frame still waiting is replaced by the newer one and
+/// counted in ``dropped`` (latest frame wins, like `alwaysDiscardsLateVideoFrames`). Without it, `put`
+/// waits until the decoder took the previous frame, so every frame is decoded.
+final class LatestFrameSlot: @unchecked Sendable {
+    // All state is guarded by `condition`.
+    private let condition = NSCondition()
+    private var frame: Frame?
+    private var closed = false
+    private var droppedCount = 0
+    let dropping: Bool
+
+    init(dropping: Bool) { self.dropping = dropping }
+
+    /// Frames replaced before the decoder took them.
+    var dropped: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return droppedCount
+    }
+
+    /// Hands over `frame` (see the type's discussion). Ignored once closed.
+    func put(_ newFrame: Frame) {
+        condition.lock()
+        defer { condition.unlock() }
+        if !dropping {
+            while frame != nil && !closed { condition.wait() }
+        }
+        guard !closed else { return }
+        if frame != nil { droppedCount += 1 }
+        frame = newFrame
+        condition.broadcast()
+    }
+
+    /// The waiting frame, blocking until there is one; nil once closed and empty.
+    func take() -> Frame? {
+        condition.lock()
+        defer { condition.unlock() }
+        while frame == nil && !closed { condition.wait() }
+        let taken = frame
+        frame = nil
+        condition.broadcast()
+        return taken
+    }
+
+    /// No more frames: a frame still waiting is decoded, then ``take()`` returns nil.
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}

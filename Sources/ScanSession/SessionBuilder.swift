@@ -1,0 +1,56 @@
+import ScanCore
+
+/// Builds the running parts of a validated session: its inputs, outputs and connection plans, wired into
+/// a ``Coordinator``.
+public enum SessionBuilder {
+    /// A part of the session this build cannot run.
+    public struct Unsupported: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Options of `scanctl run` that are not in the session file.
+    public struct Settings: Sendable {
+        /// `--once`, `--max-events`, `--duration`.
+        public var limits = RunLimits()
+        /// Draw progress bars on stderr when it is a terminal. Default: true.
+        public var showProgress = true
+        public init() {}
+    }
+
+    /// The coordinator for `config`, decoding with `registry`.
+    /// - Throws: ``Unsupported`` for an input or output kind this build cannot open.
+    public static func coordinator(
+        for config: SessionConfig, registry: DecoderRegistry, settings: Settings = Settings(),
+        diagnostics: @escaping @Sendable (String) -> Void
+    ) throws(Unsupported) -> Coordinator {
+        var inputs: [any Input] = []
+        for input in config.inputs {
+            switch input.kind {
+            case .file(let c):
+                inputs.append(FileInput(id: input.id.value, config: c, showProgress: settings.showProgress))
+            case .stdin(let c):
+                inputs.append(StdinInput(id: input.id.value, config: c))
+            case .v4l2:
+                throw Unsupported(
+                    description: "input '\(input.id.value)': \(input.typeName) inputs are not available yet")
+            }
+        }
+        var outputs: [OutputPlan] = []
+        for output in config.outputs {
+            let made: any Output
+            switch output.kind {
+            case .stdout(let c):
+                made = StdoutOutput(id: output.id.value, format: c.format)
+            case .file(let c):
+                made = FileOutput(id: output.id.value, config: c)
+            case .webhook(let c):
+                made = WebhookOutput(id: output.id.value, config: c, diagnostics: diagnostics)
+            }
+            outputs.append(OutputPlan(output: made, events: output.events))
+        }
+        let plans = config.connections.enumerated().map { ConnectionPlan($1, index: $0) }
+        return Coordinator(
+            session: config.name, inputs: inputs, outputs: outputs, connections: plans, registry: registry,
+            limits: settings.limits, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,271 @@
+import ScanCore
+
+/// Maps the YAML node tree of a session file onto ``SessionConfig``, one section at a time. Structural
+/// mistakes (unknown keys, wrong types, missing keys, unset variables) are recorded in the reader; the
+/// cross-reference checks are the validators' job.
+extension ConfigReader {
+    static let topKeys = ["session", "plugins", "authorization", "inputs", "outputs", "connections"]
+    static let decodeOptionKeys = [
+        "try_harder", "try_rotate", "try_invert", "try_downscale", "binarizer", "pure", "max_symbols",
+        "ean_add_on", "min_line_agreement",
+    ]
+
+    mutating func readSession(_ root: YAMLNode, defaultName: String) -> SessionConfig {
+        var config = SessionConfig(name: defaultName)
+        guard let top = fields(root, what: "the session file", known: Self.topKeys) else { return config }
+        if let node = top["session"], let name = string(node, "'session'") { config.name = name }
+        if let node = top["plugins"], let list = stringList(node, "'plugins'") { config.plugins = list }
+        if let node = top["authorization"],
+            let f = fields(node, what: "'authorization'", known: ["camera"]),
+            let camera = f["camera"], let value = choice(camera, "'camera'", Authorization.Camera.self)
+        {
+            config.authorization.camera = value
+        }
+        if let node = required(top, "inputs"), let items = list(node, "'inputs'") {
+            if items.isEmpty { report(node.mark, "'inputs' is empty: a session needs at least one input") }
+            config.inputs = items.compactMap { readInput($0) }
+        }
+        if let node = required(top, "outputs"), let items = list(node, "'outputs'") {
+            if items.isEmpty { report(node.mark, "'outputs' is empty: a session needs at least one output") }
+            config.outputs = items.compactMap { readOutput($0) }
+        }
+        if let node = required(top, "connections"), let items = list(node, "'connections'") {
+            if items.isEmpty { report(node.mark, "'connections' is empty: nothing connects inputs to outputs") }
+            config.connections = items.enumerated().compactMap { readConnection($1, index: $0 + 1) }
+        }
+        return config
+    }
+
+    // MARK: inputs
+
+    static let inputKeys: [String: [String]] = [
+        "file": ["id", "type", "paths", "watch", "max_pixels"],
+        "stdin": ["id", "type", "width", "height", "pixel_format", "stride", "fps", "drop_frames"],
+        "v4l2": ["id", "type", "device", "width", "height", "pixel_format"],
+    ]
+
+    /// The `id` and `type` of an entry, reading the type first so unknown keys are judged per type.
+    private mutating func header(_ node: YAMLNode, list: String, types: [String: [String]])
+        -> (id: Located<String>?, type: String, fields: Fields)?
+    {
+        guard case .mapping(let pairs) = node.content else {
+            report(node.mark, "an item of '\(list)' must be a mapping, not \(node.kindDescription)")
+            return nil
+        }
+        let typeNode = pairs.first { if case .scalar("type", _) = $0.key.content { true } else { false } }?.value
+        let idNode = pairs.first { if case .scalar("id", _) = $0.key.content { true } else { false } }?.value
+        let idText = idNode.flatMap { n -> String? in if case .scalar(let t, _) = n.content { t } else { nil } }
+        let what = idText.map { "\(list.dropLast()) '\($0)'" } ?? "an item of '\(list)'"
+        guard let typeNode else {
+            report(node.mark, "\(what) needs 'type' (one of \(types.keys.sorted().joined(separator: ", ")))")
+            return nil
+        }
+        guard case .scalar(let type, _) = typeNode.content, let known = types[type] else {
+            report(
+                typeNode.mark,
+                "'type' of \(what) must be one of \(types.keys.sorted().joined(separator: ", ")), not \(typeNode.kindDescription)"
+            )
+            return nil
+        }
+        guard let f = fields(node, what: what, known: known) else { return nil }
+        var id: Located<String>?
+        if let idNode = required(f, "id"), let text = string(idNode, "'id'") {
+            if text.isEmpty || text.contains(where: { $0.isWhitespace }) {
+                report(idNode.mark, "'id' must be a non-empty word without spaces, not '\(text)'")
+            } else {
+                id = Located(text, at: idNode.mark)
+            }
+        }
+        return (id, type, f)
+    }
+
+    mutating func readInput(_ node: YAMLNode) -> InputConfig? {
+        guard let (id, type, f) = header(node, list: "inputs", types: Self.inputKeys) else { return nil }
+        let kind: InputConfig.Kind?
+        switch type {
+        case "file":
+            var c = FileInputConfig(paths: [])
+            if let n = required(f, "paths"), let list = stringList(n, "'paths'") {
+                if case .sequence(let items) = n.content, items.isEmpty { report(n.mark, "'paths' is empty") }
+                c.paths = list.map(\.value)
+            }
+            if let n = f["watch"], let v = bool(n, "'watch'") { c.watch = v }
+            if let n = f["max_pixels"], let v = int(n, "'max_pixels'", in: 1...Int(Int32.max) * 4) { c.maxPixels = v }
+            kind = .file(c)
+        case "stdin":
+            let width = required(f, "width").flatMap { int($0, "'width'", in: 1...65_536) }
+            let height = required(f, "height").flatMap { int($0, "'height'", in: 1...65_536) }
+            let format = required(f, "pixel_format").flatMap { choice($0, "'pixel_format'", PixelFormat.self) }
+            // After a problem the entry is kept (so connections naming it are not reported too); the
+            // session will not run anyway.
+            var c = StdinInputConfig(width: width ?? 1, height: height ?? 1, pixelFormat: format ?? .gray8)
+            guard let width, let format else {
+                kind = .stdin(c)
+                break
+            }
+            if let n = f["stride"], let v = int(n, "'stride'", in: 1...1 << 20) {
+                if v < format.minimumStride(width: width) {
+                    report(
+                        n.mark,
+                        "'stride' \(v) is shorter than one row of \(width) \(format.rawValue) pixels (\(format.minimumStride(width: width)) bytes)"
+                    )
+                }
+                c.stride = v
+            }
+            if let n = f["fps"], let v = double(n, "'fps'") {
+                if v > 0 { c.fps = v } else { report(n.mark, "'fps' must be greater than 0, not \(v)") }
+            }
+            if let n = f["drop_frames"], let v = bool(n, "'drop_frames'") { c.dropFrames = v }
+            kind = .stdin(c)
+        default:
+            var c = V4L2InputConfig()
+            if let n = f["device"], let v = string(n, "'device'") { c.device = v }
+            if let n = f["width"], let v = int(n, "'width'", in: 1...65_536) { c.width = v }
+            if let n = f["height"], let v = int(n, "'height'", in: 1...65_536) { c.height = v }
+            if let n = f["pixel_format"], let v = choice(n, "'pixel_format'", PixelFormat.self) { c.pixelFormat = v }
+            kind = .v4l2(c)
+        }
+        guard let id, let kind else { return nil }
+        return InputConfig(id: id, kind: kind, mark: node.mark)
+    }
+
+    // MARK: outputs
+
+    static let outputKeys: [String: [String]] = [
+        "stdout": ["id", "type", "events", "format"],
+        "file": ["id", "type", "events", "path", "format", "rotate_bytes", "keep"],
+        "webhook": ["id", "type", "events", "url", "headers", "batch_size", "timeout_ms", "retry", "spool"],
+    ]
+
+    mutating func readOutput(_ node: YAMLNode) -> OutputConfig? {
+        guard let (id, type, f) = header(node, list: "outputs", types: Self.outputKeys) else { return nil }
+        var events = EventKind.defaultSet
+        if let n = f["events"], let list = self.list(n, "'events'") {
+            events = []
+            for item in list {
+                if let kind = choice(item, "an item of 'events'", EventKind.self) { events.insert(kind) }
+            }
+            if list.isEmpty { report(n.mark, "'events' is empty: this output would receive nothing") }
+        }
+        let kind: OutputConfig.Kind?
+        switch type {
+        case "stdout":
+            var c = StdoutOutputConfig()
+            if let n = f["format"], let v = choice(n, "'format'", LineFormat.self) {
+                if v == .csv { report(n.mark, "'format' of a stdout output must be jsonl or text, not csv") }
+                c.format = v
+            }
+            kind = .stdout(c)
+        case "file":
+            let path = required(f, "path").flatMap({ string($0, "'path'") }) ?? ""
+            var c = FileOutputConfig(path: path)
+            if path.lowercased().hasSuffix(".csv") { c.format = .csv }
+            if let n = f["format"], let v = choice(n, "'format'", LineFormat.self) {
+                if v == .text { report(n.mark, "'format' of a file output must be jsonl or csv, not text") }
+                c.format = v
+            }
+            if let n = f["rotate_bytes"], let v = int(n, "'rotate_bytes'", in: 1024...Int(Int64.max >> 2)) {
+                c.rotateBytes = v
+            }
+            if let n = f["keep"], let v = int(n, "'keep'", in: 1...1000) { c.keep = v }
+            kind = .file(c)
+        default:
+            kind = readWebhook(f)
+        }
+        guard let id, let kind else { return nil }
+        var out = OutputConfig(id: id, kind: kind, mark: node.mark)
+        out.events = events
+        return out
+    }
+
+    private mutating func readWebhook(_ f: Fields) -> OutputConfig.Kind? {
+        guard let urlNode = required(f, "url"), let url = string(urlNode, "'url'") else {
+            return .webhook(WebhookOutputConfig(url: ""))
+        }
+        let lower = url.lowercased()
+        if !(lower.hasPrefix("http://") || lower.hasPrefix("https://")) {
+            report(urlNode.mark, "'url' must start with http:// or https://, not '\(url)'")
+        }
+        var c = WebhookOutputConfig(url: url)
+        if let n = f["headers"], case .mapping(let pairs) = n.content {
+            for pair in pairs {
+                guard case .scalar(let name, _) = pair.key.content,
+                    let value = string(pair.value, "header '\(pair.key.kindDescription)'")
+                else { continue }
+                c.headers[name] = value
+            }
+        } else if let n = f["headers"] {
+            report(n.mark, "'headers' must be a mapping of header names to values, not \(n.kindDescription)")
+        }
+        if let n = f["batch_size"], let v = int(n, "'batch_size'", in: 1...10_000) { c.batchSize = v }
+        if let n = f["timeout_ms"], let v = int(n, "'timeout_ms'", in: 1...600_000) { c.timeoutMs = v }
+        if let n = f["spool"], let v = string(n, "'spool'") { c.spool = v }
+        if let n = f["retry"], let r = fields(n, what: "'retry'", known: ["attempts", "backoff_ms", "max_backoff_ms"]) {
+            if let n = r["attempts"], let v = int(n, "'attempts'", in: 1...1000) { c.attempts = v }
+            if let n = r["backoff_ms"], let v = int(n, "'backoff_ms'", in: 0...3_600_000) { c.backoffMs = v }
+            if let n = r["max_backoff_ms"], let v = int(n, "'max_backoff_ms'", in: 0...3_600_000) { c.maxBackoffMs = v }
+        }
+        return .webhook(c)
+    }
+
+    // MARK: connections
+
+    static let connectionKeys = [
+        "from", "to", "symbologies", "options", "region_of_interest", "confirm_frames", "deduplicate_ms",
+        "lost_after_ms",
+    ]
+
+    mutating func readConnection(_ node: YAMLNode, index: Int) -> ConnectionConfig? {
+        guard let f = fields(node, what: "connection \(index)", known: Self.connectionKeys) else { return nil }
+        let fromNode = required(f, "from")
+        let from = fromNode.flatMap { n in string(n, "'from'").map { Located($0, at: n.mark) } }
+        let to = required(f, "to").flatMap { stringList($0, "'to'") }
+        guard let from, let to else { return nil }
+        var c = ConnectionConfig(from: from, to: to, mark: node.mark)
+        if let n = f["symbologies"], let list = stringList(n, "'symbologies'") {
+            for item in list {
+                guard let format = BarcodeFormat(parsing: item.value) else {
+                    report(item.mark, "'\(item.value)' is not a symbology name")
+                    continue
+                }
+                c.symbologies.append(Located(format, at: item.mark))
+            }
+        }
+        if let n = f["options"], let o = fields(n, what: "'options'", known: Self.decodeOptionKeys) {
+            readDecodeOptions(o, into: &c.options)
+        }
+        if let n = f["region_of_interest"],
+            let r = fields(n, what: "'region_of_interest'", known: ["x", "y", "width", "height"])
+        {
+            var values: [String: Double] = [:]
+            for key in ["x", "y", "width", "height"] {
+                guard let v = required(r, key) else { continue }
+                if let d = double(v, "'\(key)'") { values[key] = d }
+                c.regionMarks[key] = v.mark
+            }
+            if let x = values["x"], let y = values["y"], let w = values["width"], let h = values["height"] {
+                c.regionOfInterest = Located(RegionOfInterest(x: x, y: y, width: w, height: h), at: n.mark)
+            }
+        }
+        if let n = f["confirm_frames"], let v = int(n, "'confirm_frames'", in: 1...10_000) { c.confirmFrames = v }
+        if let n = f["deduplicate_ms"], let v = int(n, "'deduplicate_ms'", in: -1...Int(Int32.max)) {
+            c.deduplicateMs = v
+        }
+        if let n = f["lost_after_ms"], let v = int(n, "'lost_after_ms'", in: 1...Int(Int32.max)) { c.lostAfterMs = v }
+        return c
+    }
+
+    private mutating func readDecodeOptions(_ o: Fields, into options: inout DecodeOptions) {
+        if let n = o["try_harder"], let v = bool(n, "'try_harder'") { options.tryHarder = v }
+        if let n = o["try_rotate"], let v = bool(n, "'try_rotate'") { options.tryRotate = v }
+        if let n = o["try_invert"], let v = bool(n, "'try_invert'") { options.tryInvert = v }
+        if let n = o["try_downscale"], let v = bool(n, "'try_downscale'") { options.tryDownscale = v }
+        if let n = o["pure"], let v = bool(n, "'pure'") { options.pure = v }
+        if let n = o["binarizer"], let v = choice(n, "'binarizer'", BinarizerKind.self) { options.binarizer = v }
+        if let n = o["ean_add_on"], let v = choice(n, "'ean_add_on'", EANAddOnPolicy.self) { options.eanAddOn = v }
+        if let n = o["max_symbols"], let v = int(n, "'max_symbols'", in: 0...1_000_000) { options.maxSymbols = v }
+        if let n = o["min_line_agreement"], let v = int(n, "'min_line_agreement'", in: 1...1000) {
+            options.minLineAgreement = v
+        }
+    }
+}

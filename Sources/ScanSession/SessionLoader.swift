@@ -1,0 +1,86 @@
+import Foundation
+import ScanCore
+
+/// Loads and checks a session file: YAML → node tree → ``SessionConfig`` → validators.
+///
+/// ```swift
+/// let loaded = try SessionLoader.load(path: "sessions/demo.yaml", pluginFormats: registry.formats)
+/// for warning in loaded.warnings { print(warning.rendered) }
+/// ```
+///
+/// Nothing is opened but the session file itself: inputs and outputs are only described.
+public enum SessionLoader {
+    /// A session that passed every check, with its warnings.
+    public struct Loaded: Sendable {
+        /// The checked session.
+        public var config: SessionConfig
+        /// Problems that do not stop the session, sorted by position.
+        public var warnings: [ConfigProblem]
+    }
+
+    /// Loads the session file at `path`.
+    ///
+    /// - Parameters:
+    ///   - pluginFormats: formats the caller's ``DecoderRegistry`` serves (for symbology checks).
+    ///   - environment: where `${VAR}` values come from. Default: the process environment.
+    /// - Throws: ``ConfigProblems`` with every problem (errors and warnings, in file order) when at least
+    ///   one is an error, including an unreadable file.
+    public static func load(
+        path: String, pluginFormats: Set<BarcodeFormat>,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ConfigProblems) -> Loaded {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let why = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
+            throw ConfigProblems([ConfigProblem(file: path, line: 0, column: 0, message: "the session file \(why)")])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigProblems([
+                ConfigProblem(file: path, line: 0, column: 0, message: "the session file is not UTF-8 text")
+            ])
+        }
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return try load(
+            text: text, file: path, defaultName: name, pluginFormats: pluginFormats, environment: environment)
+    }
+
+    /// Loads a session from YAML text; `file` names it in problems.
+    public static func load(
+        text: String, file: String, defaultName: String = "session", pluginFormats: Set<BarcodeFormat>,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        validators: [any SessionValidator] = .all
+    ) throws(ConfigProblems) -> Loaded {
+        let root: YAMLNode?
+        do {
+            root = try YAMLDocument.parse(text, file: file)
+        } catch {
+            throw ConfigProblems([error])
+        }
+        guard let root, !root.isNull else {
+            throw ConfigProblems([ConfigProblem(file: file, line: 0, column: 0, message: "the session file is empty")])
+        }
+        let source = SourceText(file: file, text: text)
+        var reader = ConfigReader(source: source, environment: environment)
+        let config = reader.readSession(root, defaultName: defaultName)
+        var problems = reader.problems
+        let context = ValidationContext(pluginFormats: pluginFormats)
+        for validator in validators {
+            problems += validator.findings(in: config, context: context).map {
+                source.problem(at: $0.mark, $0.message, severity: $0.severity)
+            }
+        }
+        problems.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        if problems.contains(where: { $0.severity == .error }) { throw ConfigProblems(problems) }
+        return Loaded(config: config, warnings: problems)
+    }
+}
+
+extension Array where Element == any SessionValidator {
+    /// Every built-in validator.
+    public static var all: [any SessionValidator] { [any SessionValidator].defaultValidators }
+    static var defaultValidators: [any SessionValidator] {
+        [
+            DuplicateIDValidator(), ConnectionReferenceValidator(), UnfedOutputValidator(), SymbologyValidator(),
+            RegionOfInterestValidator(), InputUsageValidator(), PluginListValidator(),
+        ]
+    }
+}

@@ -1,0 +1,61 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends one JSON POST and waits for the answer at most `timeoutMs` milliseconds.
+///
+/// URLSession on Linux truncates its own timeouts to whole seconds (PLATFORM-NOTES), so the deadline is
+/// enforced here: the request is cancelled when no answer arrived in time, to the millisecond.
+struct WebhookClient: Sendable {
+    let url: URL
+    let headers: [String: String]
+    let timeoutMs: Int
+    private let session: URLSession
+
+    init(url: URL, headers: [String: String], timeoutMs: Int) {
+        self.url = url
+        self.headers = headers
+        self.timeoutMs = timeoutMs
+        let configuration = URLSessionConfiguration.ephemeral
+        // Only a backstop: the deadline below fires first.
+        configuration.timeoutIntervalForRequest = Double(timeoutMs / 1000 + 2)
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        self.session = URLSession(configuration: configuration)
+    }
+
+    /// Posts `body` (a JSON document) and classifies the answer. Blocks the calling thread; do not call
+    /// it from Swift concurrency's cooperative pool.
+    func post(_ body: Data) -> WebhookDelivery.Outcome {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.timeoutInterval = Double(timeoutMs / 1000 + 2)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let answer = Mutex<WebhookDelivery.Outcome?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let task = session.dataTask(with: request) { _, response, error in
+            let outcome: WebhookDelivery.Outcome
+            if let error {
+                outcome = .failed(error.localizedDescription)
+            } else if let http = response as? HTTPURLResponse {
+                outcome = .status(http.statusCode)
+            } else {
+                outcome = .failed("no HTTP response")
+            }
+            answer.withLock { $0 = $0 ?? outcome }
+            done.signal()
+        }
+        task.resume()
+        if done.wait(timeout: .now() + .milliseconds(timeoutMs)) == .timedOut {
+            let late = WebhookDelivery.Outcome.failed("no answer within \(timeoutMs) ms")
+            answer.withLock { $0 = $0 ?? late }
+            task.cancel()
+        }
+        return answer.withLock { $0 } ?? .failed("no answer")
+    }
+}

@@ -1,0 +1,107 @@
+import BuiltinPlugins
+import Dispatch
+import Foundation
+import ScanSession
+
+/// `scanctl run [options] SESSION.yaml`: runs a session until its inputs end, a limit is reached, or
+/// SIGINT/SIGTERM.
+enum RunCommand {
+    static let help = """
+        USAGE: scanctl run [options] SESSION.yaml
+
+        Runs a session: reads its inputs, decodes every frame for the connections reading it, and sends the
+        events to the outputs (see Docs/sessions.md). The session file is checked first, as by
+        'scanctl validate'; nothing is opened when it has problems.
+
+        OPTIONS:
+          --once             Stop after the first confirmed event (exit 1 if the inputs end without one).
+          --max-events N     Stop after N events were sent to the outputs.
+          --duration S       Stop after S seconds (a decimal number).
+          --no-progress      No progress bar on stderr for file inputs.
+          -h, --help         Show this help.
+
+        SIGINT or SIGTERM stops the inputs, decodes what was read, flushes files, delivers or spools webhook
+        events, and exits 0; a second signal exits at once with status 1. A summary line goes to stderr at
+        the end: frames, symbols, dropped frames, errors, undelivered events.
+
+        EXIT STATUS: 0 done, 1 runtime failure (an output could not be opened; --once without a confirmed
+        event), 2 usage or configuration error, 3 camera authorization denied.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var p = OptionParser(arguments)
+        var settings = SessionBuilder.Settings()
+        do {
+            while let option = p.nextOption() {
+                switch option {
+                case "-h", "--help":
+                    print(help)
+                    return ExitStatus.success
+                case "--once":
+                    try p.flag(option)
+                    settings.limits.once = true
+                case "--no-progress":
+                    try p.flag(option)
+                    settings.showProgress = false
+                case "--max-events": settings.limits.maxEvents = try p.integer(for: option, in: 1...Int(Int32.max))
+                case "--duration":
+                    let text = try p.value(for: option)
+                    guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                        throw OptionParser.UsageError(
+                            description: "--duration takes a number of seconds, not '\(text)'")
+                    }
+                    settings.limits.duration = seconds
+                default: throw OptionParser.UsageError(description: "unknown option '\(option)'")
+                }
+            }
+            guard p.operands.count == 1 else {
+                throw OptionParser.UsageError(description: "run takes one session file")
+            }
+        } catch {
+            Console.error("\(error)\nRun 'scanctl run --help' for usage.")
+            return ExitStatus.usage
+        }
+        guard case .success(let loaded) = ValidateCommand.loadSession(p.operands[0]) else { return ExitStatus.usage }
+        let coordinator: Coordinator
+        do {
+            coordinator = try SessionBuilder.coordinator(
+                for: loaded.config, registry: BuiltinPlugins.registry(), settings: settings,
+                diagnostics: { Console.error($0) })
+        } catch {
+            Console.error(error.description)
+            return ExitStatus.usage
+        }
+        let signals = installSignalHandlers(coordinator)
+        defer { for source in signals { source.cancel() } }
+        let summary: RunSummary
+        do {
+            summary = try coordinator.run()
+        } catch {
+            Console.error(error.description)
+            return ExitStatus.runtimeFailure
+        }
+        Console.raw("scanctl: session '\(coordinator.session)': \(summary.line)")
+        if settings.limits.once && summary.confirmed == 0 {
+            Console.error("no confirmed event before the inputs ended")
+            return ExitStatus.runtimeFailure
+        }
+        return ExitStatus.success
+    }
+
+    /// SIGINT and SIGTERM stop the session; a second one exits at once.
+    static func installSignalHandlers(_ coordinator: Coordinator) -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if coordinator.isStopping {
+                    Console.error("stopping at once")
+                    exit(ExitStatus.runtimeFailure)
+                }
+                coordinator.stop()
+            }
+            source.resume()
+            return source
+        }
+    }
+}
