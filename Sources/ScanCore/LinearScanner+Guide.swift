@@ -4,15 +4,17 @@ extension LinearScanner {
     /// A line family reads the linear candidate blocks whose scan direction is compatible with it: within
     /// ``rowColumnReach`` degrees of the rows' 0° or the columns' 90° (so a block is read by at least one
     /// of them, by both near 45°), within ``slantedReach`` of a slanted family's angle (families are 15°
-    /// apart, so every block has one or two). A line is read when it passes through a compatible block,
-    /// over the stretch that covers all the compatible blocks it passes through plus a margin on each side
-    /// of 32 pixels and half that stretch's length: the candidate rule leaves out a symbol's end blocks
-    /// (they lack a neighbour on one side), and the margin brings back them and the quiet zones
-    /// (EAN/UPC's 7–11 modules are under 12 % of the symbol, Code 128's and ITF's 10 modules less).
+    /// apart, so every block has two or three: perspective and blur move a block's angle by up to ~13°).
+    /// A line is read when it passes through a compatible block or the block width next to it (so the
+    /// lines near the ends of the bars are read too, for the corner points), over the stretch that covers
+    /// all the compatible blocks it passes through plus, on each side, ``margin`` pixels and three times
+    /// that stretch's length: blur, small modules and glare leave only part of a symbol with candidate
+    /// blocks (on the synthetic corpus as little as a quarter of its length), and the margin brings back
+    /// the rest and the quiet zones.
     struct Guide {
         static let rowColumnReach = 50.0
-        static let slantedReach = 12.0
-        static let margin = 32.0
+        static let slantedReach = 15.0
+        static let margin = 64.0
 
         let blocks: [CandidateMap.LinearBlock]
 
@@ -75,12 +77,12 @@ extension LinearScanner {
                 }
                 guard length > 0 else { return nil }
                 var lo = Double.infinity, hi = -Double.infinity
-                for b in blocks where abs(c - b.c) <= b.reach {
+                for b in blocks where abs(c - b.c) <= b.reach + Double(CandidateMap.blockSize) {
                     lo = min(lo, b.t - b.reach)
                     hi = max(hi, b.t + b.reach)
                 }
                 guard lo <= hi else { return nil }
-                let m = Guide.margin + (hi - lo) / 2
+                let m = Guide.margin + 3 * (hi - lo)
                 let start = max(0, Int((lo - m - t0).rounded(.down)))
                 let end = min(length, Int((hi + m - t0).rounded(.up)))
                 return start < end ? start..<end : nil

@@ -50,11 +50,14 @@ struct CandidateMapTests {
         for angle in [0.0, 30, 90, 135] {
             let blocks = linearBlocks(barFrame(angle: angle))
             #expect(!blocks.isEmpty, "angle \(angle)")
+            // Blocks at the pattern's border see its end edges too: their angle may be off by more.
+            let errors = blocks.map { CandidateMap.angleDistance($0.angle, angle) }.sorted()
+            #expect(errors.isEmpty || errors[errors.count / 2] < 6, "angle \(angle): \(errors)")
             for b in blocks {
                 // Inside the pattern (centre 320, 180; half length 100 plus a block of slack).
                 let x = Double(b.x * 16 + 8), y = Double(b.y * 16 + 8)
                 #expect(hypot(x - 320, y - 180) < 120, "angle \(angle): block at \(x), \(y)")
-                #expect(CandidateMap.angleDistance(b.angle, angle) < 10, "angle \(angle): \(b.angle)")
+                #expect(CandidateMap.angleDistance(b.angle, angle) < 20, "angle \(angle): \(b.angle)")
             }
         }
     }
