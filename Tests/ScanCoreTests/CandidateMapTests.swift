@@ -50,9 +50,11 @@ struct CandidateMapTests {
         for angle in [0.0, 30, 90, 135] {
             let blocks = linearBlocks(barFrame(angle: angle))
             #expect(!blocks.isEmpty, "angle \(angle)")
-            // Blocks at the pattern's border see its end edges too: their angle may be off by more.
+            // 2-px modules are 1-px on the half image, where oblique bars alias into staircases that pull
+            // the angle towards the axes (~5° at 30°); blocks at the pattern's border also see its end edges.
+            // The slanted families' 15° reach absorbs both.
             let errors = blocks.map { CandidateMap.angleDistance($0.angle, angle) }.sorted()
-            #expect(errors.isEmpty || errors[errors.count / 2] < 6, "angle \(angle): \(errors)")
+            #expect(errors.isEmpty || errors[errors.count / 2] < 8, "angle \(angle): \(errors)")
             for b in blocks {
                 // Inside the pattern (centre 320, 180; half length 100 plus a block of slack).
                 let x = Double(b.x * 16 + 8), y = Double(b.y * 16 + 8)
