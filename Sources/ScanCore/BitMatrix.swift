@@ -46,6 +46,11 @@ public struct BitMatrix: Sendable, Equatable {
         }
     }
 
+    /// Run lengths of a line of 0/1 values (convention of ``rowRuns(_:)``).
+    static func runs(of values: [UInt8]) -> [Int] {
+        values.withUnsafeBufferPointer { buf in BitMatrix.runs(count: buf.count) { buf[$0] } }
+    }
+
     @inline(__always)
     static func runs(count: Int, _ at: (Int) -> UInt8) -> [Int] {
         var runs: [Int] = []

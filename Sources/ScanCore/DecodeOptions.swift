@@ -11,6 +11,10 @@ public struct DecodeOptions: Sendable, Equatable {
     public var tryInvert: Bool = true
     /// Also look at downscaled copies of large images (helps blurry or huge photos). Default: true.
     public var tryDownscale: Bool = true
+    /// Ignore the candidate map (``FrameContext/candidates``): linear symbologies scan every line in every
+    /// direction and the registry always makes its retries. Slow; for stills where the default finds
+    /// nothing. Default: false.
+    public var searchWholeFrame: Bool = false
     /// Which binarizer matrix symbologies start from. Default: `.local`.
     public var binarizer: BinarizerKind = .local
     /// The image holds exactly one symbol, axis-aligned, possibly without a quiet zone. Default: false.

@@ -8,7 +8,9 @@
 ///
 /// Only the plugins serving a wanted format run (restricting formats makes decoding faster). When
 /// nothing is found, the registry retries on the inverted image (`tryInvert`) and on downscaled copies of
-/// large images (`tryDownscale`), mapping corner points back to the caller's pixels.
+/// large images (`tryDownscale`), mapping corner points back to the caller's pixels. Those retries are
+/// skipped when the frame's ``CandidateMap`` holds no candidate at all (the common no-code frame of a live
+/// stream), unless ``DecodeOptions/searchWholeFrame`` is set.
 public struct DecoderRegistry: Sendable {
     /// Registered plugins in registration order.
     public private(set) var decoders: [any SymbologyDecoder] = []
@@ -39,7 +41,8 @@ public struct DecoderRegistry: Sendable {
         let plugins = decoders(for: options.formats)
         guard !plugins.isEmpty else { return [] }
         var found = run(plugins, on: frame, options: options)
-        if found.isEmpty && options.tryInvert {
+        let retry = found.isEmpty && (options.searchWholeFrame || !frame.candidates.isEmpty)
+        if found.isEmpty && retry && options.tryInvert {
             found = run(plugins, on: frame.inverted, options: options).map { b in
                 var b = b
                 b.isInverted = true
@@ -47,7 +50,7 @@ public struct DecoderRegistry: Sendable {
             }
         }
         let longSide = max(frame.width, frame.height)
-        if found.isEmpty && options.tryDownscale && longSide >= DecoderRegistry.downscaleThreshold {
+        if found.isEmpty && retry && options.tryDownscale && longSide >= DecoderRegistry.downscaleThreshold {
             var factor = 2
             while found.isEmpty && longSide / factor >= 300 {
                 let small = frame.downscaled(by: factor)

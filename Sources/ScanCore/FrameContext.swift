@@ -2,7 +2,7 @@ import Synchronization
 
 /// What every decoder reads for one frame: the luminance plane and the data derived from it, computed
 /// lazily and at most once per frame whichever plugin asks first (binarized matrices, the inverted view,
-/// downscaled copies). Safe to share between plugins running on several threads.
+/// downscaled copies, the ``candidates`` map). Safe to share between plugins running on several threads.
 ///
 /// All coordinates are pixels of ``image`` (origin top left, x right, y down).
 public final class FrameContext: Sendable {
@@ -16,8 +16,11 @@ public final class FrameContext: Sendable {
         var global: BitMatrix?
         var inverted: FrameContext?
         var downscaled: [Int: FrameContext] = [:]
+        var candidates: CandidateMap?
     }
     private let cache = Mutex(Cache())
+    /// Scan lines already read by the linear engine, shared by every linear plugin of this frame.
+    let lineCache = Mutex([LinearScanner.LineKey: ScanLine]())
 
     /// A context over `image`.
     public init(image: LuminanceImage, isInverted: Bool = false) {
@@ -30,7 +33,26 @@ public final class FrameContext: Sendable {
         self.init(image: frame.luminance())
     }
 
+    /// A context over `image` whose candidate map is already known (the inverted view shares its
+    /// parent's: negating an image negates its gradients, which leaves the map unchanged).
+    init(image: LuminanceImage, isInverted: Bool, candidates: CandidateMap?) {
+        self.image = image
+        self.isInverted = isInverted
+        cache.withLock { $0.candidates = candidates }
+    }
+
     public var width: Int { image.width }
+
+    /// Where code-like structure is (``CandidateMap``), computed on first use.
+    public var candidates: CandidateMap {
+        if let m = cache.withLock({ $0.candidates }) { return m }
+        let m = CandidateMap.compute(image)
+        return cache.withLock { c in
+            if let existing = c.candidates { return existing }
+            c.candidates = m
+            return m
+        }
+    }
     public var height: Int { image.height }
 
     /// The image binarized by `kind`, computed on first use.
@@ -59,7 +81,8 @@ public final class FrameContext: Sendable {
     /// Coordinates are the same as this context's.
     public var inverted: FrameContext {
         if let c = cache.withLock({ $0.inverted }) { return c }
-        let made = FrameContext(image: image.inverted(), isInverted: !isInverted)
+        let made = FrameContext(image: image.inverted(), isInverted: !isInverted,
+                                candidates: cache.withLock { $0.candidates })
         return cache.withLock { c in
             if let existing = c.inverted { return existing }
             c.inverted = made

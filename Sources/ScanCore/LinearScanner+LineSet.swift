@@ -61,60 +61,148 @@ extension LinearScanner {
             return (c, t0, max(t0, t1))
         }
 
-        /// Run lengths along line `index` in `matrix` (convention of ``BitMatrix/rowRuns(_:)``).
-        func runs(_ matrix: BitMatrix, _ index: Int) -> [Int] {
+        /// A number naming this family in a frame's line cache.
+        var familyID: Int {
             switch axis {
-            case .rows: return matrix.rowRuns(index)
-            case .columns: return matrix.columnRuns(index)
+            case .rows: return -1
+            case .columns: return -2
+            case .slanted(let d): return Int((d * 1000).rounded())
+            }
+        }
+
+        /// The length of line `index` in pixels.
+        func length(_ index: Int) -> Int {
+            switch axis {
+            case .rows: return width
+            case .columns: return height
             case .slanted:
-                let (c, t0, t1) = clip(index)
-                let n = Int(t1 - t0)
-                guard n > 0 else { return [0] }
+                let (_, t0, t1) = clip(index)
+                return max(0, Int(t1 - t0))
+            }
+        }
+
+        /// Calls `body` with a function giving the byte of `plane` (`w` × `h`, row stride `stride`, first
+        /// pixel at `offset`) under positions `range` of line `index`, in order.
+        @inline(__always)
+        private func sample(
+            _ plane: UnsafeBufferPointer<UInt8>, offset: Int, stride: Int, w: Int, h: Int, index: Int,
+            range: Range<Int>, into out: UnsafeMutableBufferPointer<UInt8>
+        ) {
+            guard let base = plane.baseAddress, let dst = out.baseAddress else { return }
+            switch axis {
+            case .rows:
+                let row = base + offset + index * stride
+                for (k, j) in range.enumerated() { dst[k] = row[j] }
+            case .columns:
+                let col = base + offset + index
+                for (k, j) in range.enumerated() { dst[k] = col[j * stride] }
+            case .slanted:
+                let (c, t0, _) = clip(index)
                 let px = -dy * c, py = dx * c
-                let w = matrix.width, h = matrix.height
-                return matrix.bits.withUnsafeBufferPointer { buf in
-                    BitMatrix.runs(count: n) { j in
-                        let t = t0 + Double(j) + 0.5
-                        let x = min(w - 1, max(0, Int(px + t * dx)))
-                        let y = min(h - 1, max(0, Int(py + t * dy)))
-                        return buf[y * w + x]
-                    }
+                for (k, j) in range.enumerated() {
+                    let t = t0 + Double(j) + 0.5
+                    let x = min(w - 1, max(0, Int(px + t * dx)))
+                    let y = min(h - 1, max(0, Int(py + t * dy)))
+                    dst[k] = base[offset + y * stride + x]
                 }
             }
+        }
+
+        /// Run lengths along line `index` in `matrix` (convention of ``BitMatrix/rowRuns(_:)``).
+        func runs(_ matrix: BitMatrix, _ index: Int) -> [Int] {
+            let n = length(index)
+            guard n > 0 else { return [0] }
+            return BitMatrix.runs(of: values(matrix, index, 0..<n))
+        }
+
+        /// The bits of `matrix` under positions `range` of line `index`.
+        func values(_ matrix: BitMatrix, _ index: Int, _ range: Range<Int>) -> [UInt8] {
+            var out = [UInt8](repeating: 0, count: range.count)
+            matrix.bits.withUnsafeBufferPointer { buf in
+                out.withUnsafeMutableBufferPointer { o in
+                    sample(buf, offset: 0, stride: matrix.width, w: matrix.width, h: matrix.height, index: index,
+                           range: range, into: o)
+                }
+            }
+            return out
         }
 
         /// Luminance along line `index` of `image` (nearest pixel for slanted lines).
         func profile(_ image: LuminanceImage, _ index: Int) -> [UInt8] {
-            switch axis {
-            case .rows: return image.row(index)
-            case .columns: return image.column(index)
-            case .slanted:
-                let (c, t0, t1) = clip(index)
-                let n = Int(t1 - t0)
-                guard n > 0 else { return [] }
-                let px = -dy * c, py = dx * c
-                var out = [UInt8](repeating: 0, count: n)
-                for j in 0..<n {
-                    let t = t0 + Double(j) + 0.5
-                    let x = min(image.width - 1, max(0, Int(px + t * dx)))
-                    let y = min(image.height - 1, max(0, Int(py + t * dy)))
-                    out[j] = image[x, y]
+            profile(image, index, 0..<length(index))
+        }
+
+        /// Luminance under positions `range` of line `index`.
+        func profile(_ image: LuminanceImage, _ index: Int, _ range: Range<Int>) -> [UInt8] {
+            var out = [UInt8](repeating: 0, count: range.count)
+            image.storage.withUnsafeBufferPointer { buf in
+                out.withUnsafeMutableBufferPointer { o in
+                    sample(buf, offset: image.offset, stride: image.stride, w: image.width, h: image.height,
+                           index: index, range: range, into: o)
                 }
-                return out
+            }
+            return out
+        }
+
+        /// The scan line `index` from `source`; with a `segment`, only those positions are read and the
+        /// rest of the line counts as dark (so no quiet zone is invented at a segment's end: a symbol
+        /// cut by it is not read there).
+        func scanLine(_ source: LineSource, _ index: Int, segment: Range<Int>? = nil) -> ScanLine {
+            let n = length(index)
+            guard n > 0 else { return ScanLine(runs: [0]) }
+            let range = segment.map { $0.clamped(to: 0..<n) } ?? 0..<n
+            guard !range.isEmpty else { return ScanLine(runs: [0, n]) }
+            switch source {
+            case .binarized(let frame, let kind):
+                return scanLine(.matrix(frame.binarized(kind)), index, segment: segment)
+            case .matrix(let m):
+                let r = BitMatrix.runs(of: values(m, index, range))
+                if range == 0..<n { return ScanLine(runs: r) }
+                return LineSet.padded(runs: r, starts: nil, range: range, length: n)
+            case .profile(let image, let fraction):
+                let p = profile(image, index, range)
+                let h = LineProfileThreshold.hysteresis(p, fraction: fraction, minimum: fraction < 0.05 ? 4 : 8)
+                let (r, starts) = LineProfileThreshold.runs(p, hysteresis: h)
+                if range == 0..<n { return ScanLine(runs: r, subpixelStarts: starts) }
+                return LineSet.padded(runs: r, starts: starts, range: range, length: n)
             }
         }
 
-        /// The scan line `index` from `source`.
-        func scanLine(_ source: LineSource, _ index: Int) -> ScanLine {
-            switch source {
-            case .matrix(let m): return ScanLine(runs: runs(m, index))
-            case .profile(let image, let fraction):
-                let p = profile(image, index)
-                guard !p.isEmpty else { return ScanLine(runs: [0]) }
-                let h = LineProfileThreshold.hysteresis(p, fraction: fraction, minimum: fraction < 0.05 ? 4 : 8)
-                let (r, starts) = LineProfileThreshold.runs(p, hysteresis: h)
-                return ScanLine(runs: r, subpixelStarts: starts)
+        /// A full line of `length` from the runs read over `range` (light first, adding up to its length;
+        /// `starts` their sub-pixel starts, or nil), dark outside `range`.
+        static func padded(runs r: [Int], starts: [Double]?, range: Range<Int>, length: Int) -> ScanLine {
+            let s0 = Double(range.lowerBound), s1 = Double(range.upperBound)
+            // The segment's colour changes, in line positions.
+            var st = starts ?? {
+                var a = [0.0]
+                var acc = 0
+                for x in r { acc += x; a.append(Double(acc)) }
+                return a
+            }()
+            if st.isEmpty { st = [0, Double(range.count)] }
+            let segStartsDark = r.first == 0
+            var edges: [Double] = []
+            edges.reserveCapacity(st.count + 2)
+            var startsDark = segStartsDark
+            if range.lowerBound > 0 {
+                startsDark = true
+                if !segStartsDark { edges.append(s0) }
             }
+            if st.count > 2 {
+                for k in 1..<(st.count - 1) where !(k == 1 && segStartsDark) { edges.append(st[k] + s0) }
+            }
+            // Colour at the segment's end: dark when an odd number of changes follow a light start.
+            let changes = max(0, st.count - 2 - (segStartsDark ? 1 : 0))
+            let endsDark = segStartsDark != (changes % 2 == 1)
+            if range.upperBound < length && !endsDark { edges.append(s1) }
+            var all: [Double] = [0]
+            if startsDark { all.append(0) }
+            all += edges
+            all.append(Double(length))
+            var runs: [Int] = []
+            runs.reserveCapacity(all.count - 1)
+            for k in 1..<all.count { runs.append(Int(all[k].rounded()) - Int(all[k - 1].rounded())) }
+            return ScanLine(runs: runs, subpixelStarts: starts == nil ? nil : all)
         }
 
         /// The image point at position `a` along line `index` (forward coordinates).

@@ -18,6 +18,11 @@ public enum LinearScanner {
     public static let slantedAngles: [Double] = [15, 30, 45, 60, 75, 105, 120, 135, 150, 165]
 
     /// Decodes every symbol `decoder` can read in `frame`.
+    ///
+    /// Unless `options.searchWholeFrame` or `options.pure` is set, only lines that cross linear candidate
+    /// blocks of the frame's ``CandidateMap`` are read, each only over the stretch around those blocks
+    /// (see ``Guide``), and the slanted families only at the candidates' angles: a frame without a linear
+    /// candidate costs nothing more than the map.
     public static func scan(
         _ frame: FrameContext, options: DecodeOptions, decoder: some LinearRowDecoder
     ) -> [Barcode] {
@@ -28,38 +33,66 @@ public enum LinearScanner {
             kinds.append(contentsOf: BinarizerKind.allCases.filter { $0 != options.binarizer })
         }
         guard frame.width > 0, frame.height > 0 else { return [] }
+        var guide: Guide?
+        if !options.searchWholeFrame && !options.pure {
+            let map = frame.candidates
+            if !map.isExhaustive {
+                let g = Guide(map)
+                if g.blocks.isEmpty { return [] }
+                guide = g
+            }
+        }
         // The profile source first: it reads blurred and unevenly lit lines the 2D binarizers lose.
         var matrices: [LineSource] = [.profile(frame.image, hysteresisFraction: 0.07)]
         // With try-harder, again with a finer hysteresis for heavily blurred bars (a few grey levels).
         if options.tryHarder { matrices.append(.profile(frame.image, hysteresisFraction: 0.025)) }
-        matrices += kinds.map { .matrix(frame.binarized($0)) }
+        // Binarized lazily: a frame whose candidate lines all read from the profile never needs them.
+        matrices += kinds.map { .binarized(frame, $0) }
+        let context = ReadContext(frame: frame, guide: guide)
         var results: [Barcode] = []
         for axis in axes {
             results += scan(LineSet(axis, width: frame.width, height: frame.height), matrices: matrices,
-                            options: options, decoder: decoder)
+                            options: options, decoder: decoder, context: context)
         }
         if results.isEmpty && options.tryRotate && !options.pure {
-            // Ten more line families: only the primary (profile) source, to bound the cost.
-            for angle in slantedAngles {
+            // More line families: only the primary (profile) source, to bound the cost; with a candidate
+            // map, only the families within reach of a candidate's angle.
+            for angle in slantedAngles where guide?.wants(angle) ?? true {
                 results += scan(LineSet(.slanted(angle), width: frame.width, height: frame.height),
-                                matrices: Array(matrices.prefix(1)), options: options, decoder: decoder)
+                                matrices: Array(matrices.prefix(1)), options: options, decoder: decoder,
+                                context: context)
             }
         }
         return results
     }
 
+    /// What a line read may use besides the line itself: the frame (its line cache) and the guide.
+    struct ReadContext {
+        var frame: FrameContext?
+        var guide: Guide?
+    }
+
     /// Scans one family of parallel lines.
     static func scan(
-        _ lines: LineSet, matrices: [LineSource], options: DecodeOptions, decoder: some LinearRowDecoder
+        _ lines: LineSet, matrices: [LineSource], options: DecodeOptions, decoder: some LinearRowDecoder,
+        context: ReadContext = ReadContext()
     ) -> [Barcode] {
         let lineCount = lines.count
         guard lineCount > 0 else { return [] }
         let wanted = options.tryHarder ? linesTryHarder : linesFast
         let step = max(1, lineCount / wanted)
+        let family = context.guide?.family(lines)
+        if let family, family.isEmpty { return [] }
         var hits: [Hit] = []
         for index in middleOut(count: lineCount, step: step) {
+            var segment: Range<Int>?
+            if let family {
+                guard let s = family.segment(lines, index) else { continue }
+                segment = s
+            }
             for matrix in matrices {
-                hits += readLine(matrix, lines: lines, index: index, options: options, decoder: decoder)
+                hits += readLine(matrix, lines: lines, index: index, segment: segment, options: options,
+                                 decoder: decoder, frame: context.frame)
             }
         }
         var clusters = merge(cluster(hits, gap: max(2 * step, 3)))
@@ -78,7 +111,29 @@ public enum LinearScanner {
 
     /// Where a line's runs come from: a binarized matrix, or the luminance profile along the line
     /// (``LineProfileThreshold``, with sub-pixel edges).
-    enum LineSource { case matrix(BitMatrix), profile(LuminanceImage, hysteresisFraction: Double) }
+    /// `.binarized` is resolved through the frame on first use.
+    enum LineSource {
+        case matrix(BitMatrix), profile(LuminanceImage, hysteresisFraction: Double)
+        case binarized(FrameContext, BinarizerKind)
+
+        /// A small number naming the source in the frame's line cache (nil: not cached).
+        var cacheID: Int? {
+            switch self {
+            case .matrix: return nil
+            case .profile(_, let f): return f == 0.07 ? 0 : (f == 0.025 ? 1 : nil)
+            case .binarized(_, let k): return k == .local ? 2 : 3
+            }
+        }
+    }
+
+    /// A scan line in a frame's line cache: family, source, line index and the stretch read.
+    struct LineKey: Hashable {
+        var family: Int
+        var source: Int
+        var index: Int
+        var start: Int
+        var end: Int
+    }
 
     /// A family of parallel scan lines: image rows, image columns, or lines slanted by an angle.
     enum Axis: Equatable { case rows, columns, slanted(Double) }
@@ -127,9 +182,23 @@ public enum LinearScanner {
     }
 
     static func readLine(
-        _ source: LineSource, lines: LineSet, index: Int, options: DecodeOptions, decoder: some LinearRowDecoder
+        _ source: LineSource, lines: LineSet, index: Int, segment: Range<Int>? = nil, options: DecodeOptions,
+        decoder: some LinearRowDecoder, frame: FrameContext? = nil
     ) -> [Hit] {
-        let line = lines.scanLine(source, index)
+        let line: ScanLine
+        if let frame, let id = source.cacheID {
+            // Every linear plugin reads the same lines of a frame: read each once.
+            let key = LineKey(family: lines.familyID, source: id, index: index, start: segment?.lowerBound ?? -1,
+                              end: segment?.upperBound ?? -1)
+            if let cached = frame.lineCache.withLock({ $0[key] }) {
+                line = cached
+            } else {
+                line = lines.scanLine(source, index, segment: segment)
+                frame.lineCache.withLock { $0[key] = line }
+            }
+        } else {
+            line = lines.scanLine(source, index, segment: segment)
+        }
         guard line.runs.count >= 4 else { return [] }  // fewer than two bars: nothing to read
         var hits: [Hit] = []
         for m in decoder.decodeRow(line, options: options) where options.wants(m.format) {

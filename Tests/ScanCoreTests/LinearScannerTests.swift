@@ -30,6 +30,14 @@ func threeBarImage(rows: Range<Int>, width: Int = 200, height: Int = 100) -> Lum
     return LuminanceImage(width: width, height: height, pixels: px)
 }
 
+/// Options for the engine tests: the made-up symbols are smaller than the candidate map's blocks can
+/// judge, so these tests read every line (``DecodeOptions/searchWholeFrame``).
+func wholeFrameOptions() -> DecodeOptions {
+    var o = DecodeOptions()
+    o.searchWholeFrame = true
+    return o
+}
+
 @Suite("LinearScanner")
 struct LinearScannerTests {
     @Test func scanLineConventions() {
@@ -43,7 +51,7 @@ struct LinearScannerTests {
 
     @Test func findsASymbolWithCornersAtItsBars() throws {
         let image = threeBarImage(rows: 20..<80)
-        let codes = LinearScanner.scan(FrameContext(image: image), options: DecodeOptions(), decoder: ThreeBarDecoder())
+        let codes = LinearScanner.scan(FrameContext(image: image), options: wholeFrameOptions(), decoder: ThreeBarDecoder())
         #expect(codes.count == 1)
         let b = try #require(codes.first)
         #expect(b.rawValue == "113")
@@ -57,7 +65,7 @@ struct LinearScannerTests {
         let image = threeBarImage(rows: 20..<80)
         let rotated = image.rotated90Clockwise().rotated90Clockwise()
         let b = try #require(
-            LinearScanner.scan(FrameContext(image: rotated), options: DecodeOptions(), decoder: ThreeBarDecoder()).first)
+            LinearScanner.scan(FrameContext(image: rotated), options: wholeFrameOptions(), decoder: ThreeBarDecoder()).first)
         #expect(b.orientation == 180)
         // The symbol's own top-left is now at the image's bottom right.
         #expect(abs(b.cornerPoints[0].x - 160) < 0.01 && abs(b.cornerPoints[0].y - 79.5) < 0.01)
@@ -65,7 +73,7 @@ struct LinearScannerTests {
 
     @Test func columnsOnlyWithTryRotate() {
         let image = threeBarImage(rows: 20..<80).rotated90Clockwise()
-        var options = DecodeOptions()
+        var options = wholeFrameOptions()
         #expect(LinearScanner.scan(FrameContext(image: image), options: options, decoder: ThreeBarDecoder())
             .map(\.orientation) == [90])
         options.tryRotate = false
@@ -74,7 +82,7 @@ struct LinearScannerTests {
 
     @Test func aLoneLineIsNotEnough() {
         let image = threeBarImage(rows: 50..<51)
-        var options = DecodeOptions()
+        var options = wholeFrameOptions()
         options.tryRotate = false
         #expect(LinearScanner.scan(FrameContext(image: image), options: options, decoder: ThreeBarDecoder()).isEmpty)
         options.minLineAgreement = 1
@@ -86,7 +94,7 @@ struct LinearScannerTests {
         var px = threeBarImage(rows: 10..<90).packedPixels
         for y in 45..<55 { for x in 0..<200 { px[y * 200 + x] = 240 } }
         let image = LuminanceImage(width: 200, height: 100, pixels: px)
-        #expect(LinearScanner.scan(FrameContext(image: image), options: DecodeOptions(), decoder: ThreeBarDecoder())
+        #expect(LinearScanner.scan(FrameContext(image: image), options: wholeFrameOptions(), decoder: ThreeBarDecoder())
             .count == 1)
     }
 
