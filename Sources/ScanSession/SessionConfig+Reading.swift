@@ -7,7 +7,8 @@ extension ConfigReader {
     static let topKeys = ["session", "plugins", "authorization", "inputs", "outputs", "connections"]
     static let decodeOptionKeys = [
         "try_harder", "try_rotate", "try_invert", "try_downscale", "binarizer", "pure", "max_symbols",
-        "ean_add_on", "min_line_agreement",
+        "ean_add_on", "min_line_agreement", "search_whole_frame", "itf_min_length", "code39_full_ascii",
+        "code39_check_character", "codabar_min_length",
     ]
 
     mutating func readSession(_ root: YAMLNode, defaultName: String) -> SessionConfig {
@@ -266,6 +267,19 @@ extension ConfigReader {
         if let n = o["max_symbols"], let v = int(n, "'max_symbols'", in: 0...1_000_000) { options.maxSymbols = v }
         if let n = o["min_line_agreement"], let v = int(n, "'min_line_agreement'", in: 1...1000) {
             options.minLineAgreement = v
+        }
+        if let n = o["search_whole_frame"], let v = bool(n, "'search_whole_frame'") { options.searchWholeFrame = v }
+        if let n = o["itf_min_length"], let v = int(n, "'itf_min_length'", in: 2...1000) { options.itfMinLength = v }
+        if let n = o["code39_full_ascii"], let v = choice(n, "'code39_full_ascii'", FullASCIIMode.self) {
+            options.code39FullASCII = v
+        }
+        if let n = o["code39_check_character"],
+            let v = choice(n, "'code39_check_character'", CheckCharacterPolicy.self)
+        {
+            options.code39CheckCharacter = v
+        }
+        if let n = o["codabar_min_length"], let v = int(n, "'codabar_min_length'", in: 1...1000) {
+            options.codabarMinLength = v
         }
     }
 }

@@ -27,6 +27,11 @@ enum DecodeCommand {
           --binarizer NAME      local (default) or global_histogram.
           --ean-addon POLICY    EAN-2/EAN-5 add-ons: ignore, read (default) or require.
           --max-symbols N       Report at most N symbols per image (default 0: no limit).
+          --search-whole-frame  Scan everywhere, not only where the candidate map sees code-like edges.
+          --itf-min-length N    Shortest ITF accepted, in digits (default 6; 2 or more).
+          --code39-full-ascii MODE        off, on or auto (default auto).
+          --code39-check-character MODE   ignore (default), verify or verify_and_strip.
+          --codabar-min-length N          Fewest Codabar data characters (default 3).
           --max-pixels N        Refuse images larger than N pixels (default 100000000).
           -h, --help            Show this help.
 
@@ -85,6 +90,13 @@ enum DecodeCommand {
                 }
                 s.options.eanAddOn = policy
             case "--max-symbols": s.options.maxSymbols = try p.integer(for: option, in: 0...1_000_000)
+            case "--search-whole-frame": try p.flag(option); s.options.searchWholeFrame = true
+            case "--itf-min-length": s.options.itfMinLength = try p.integer(for: option, in: 2...1000)
+            case "--codabar-min-length": s.options.codabarMinLength = try p.integer(for: option, in: 1...1000)
+            case "--code39-full-ascii":
+                s.options.code39FullASCII = try choice(try p.value(for: option), option: option)
+            case "--code39-check-character":
+                s.options.code39CheckCharacter = try choice(try p.value(for: option), option: option)
             case "--max-pixels": s.limits.maxPixels = try p.integer(for: option, in: 1...Int(Int32.max) * 4)
             default: throw OptionParser.UsageError(description: "unknown option '\(option)'")
             }
@@ -92,6 +104,16 @@ enum DecodeCommand {
         s.files = p.operands
         guard !s.files.isEmpty else { throw OptionParser.UsageError(description: "no image given") }
         return s
+    }
+
+    /// One of an enum's raw values, or a usage error listing them.
+    static func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String) throws -> T
+    where T.RawValue == String {
+        guard let v = T(rawValue: text) else {
+            let names = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw OptionParser.UsageError(description: "\(option) takes \(names), not '\(text)'")
+        }
+        return v
     }
 
     /// Parses `ean13,upc-a,QR Code`; an unknown name is an error listing the known ones.

@@ -31,11 +31,11 @@ import Testing
             #expect(r.stdout.isEmpty)
         }
         let jsonl = try String(contentsOfFile: dir.file("out/scans.jsonl"), encoding: .utf8).split(separator: "\n")
-        #expect(jsonl.count == 16)  // 8 codes in samples/, twice
+        #expect(jsonl.count == 14)  // 7 codes in samples/ (one per image), twice
         let first = try JSONSerialization.jsonObject(with: Data(jsonl[0].utf8)) as? [String: Any]
         #expect(first?["event"] as? String == "confirmed")
         let csv = try String(contentsOfFile: dir.file("out/scans.csv"), encoding: .utf8).split(separator: "\n")
-        #expect(csv.count == 17)
+        #expect(csv.count == 15)
         #expect(csv[0].hasPrefix("event_id,timestamp,session,input,frame,source,event,track_id,format,raw_value"))
         #expect(csv.filter { $0.contains(",confirmed,,ean8,96385074,") }.count == 2)
     }

@@ -67,6 +67,24 @@ import Testing
         #expect(e.first?.rendered.hasSuffix("    fromat: text\n        ^") == true)
     }
 
+    @Test func symbologyOptionsAreRead() throws {
+        let yaml = Self.valid.replacingOccurrences(
+            of: "max_symbols: 2,",
+            with: "max_symbols: 2, itf_min_length: 4, code39_full_ascii: off, code39_check_character: verify_and_strip, codabar_min_length: 5, search_whole_frame: true,"
+        )
+        let options = try #require(
+            try SessionLoader.load(text: yaml, file: "t.yaml", pluginFormats: Self.formats).config.connections.first
+        ).options
+        #expect(options.itfMinLength == 4)
+        #expect(options.code39FullASCII == .off)
+        #expect(options.code39CheckCharacter == .verifyAndStrip)
+        #expect(options.codabarMinLength == 5)
+        #expect(options.searchWholeFrame)
+        let bad = Self.valid.replacingOccurrences(of: "max_symbols: 2,", with: "max_symbols: 2, itf_min_length: 1,")
+        let e = errors(bad)
+        #expect(e.map { [$0.line, $0.column] } == [[15, 67]])
+    }
+
     @Test func unknownTopLevelAndOptionKeys() {
         let yaml = "sesion: x\n" + Self.valid.replacingOccurrences(of: "max_symbols: 2", with: "max_symbol: 2")
         let e = errors(yaml)
