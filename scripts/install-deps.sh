@@ -2,7 +2,8 @@
 # Installs the Debian packages scanctl builds against, when any is missing.
 # Needs root (or sudo) only when something has to be installed.
 set -euo pipefail
-packages=(pkg-config libpng-dev libturbojpeg0-dev)
+# zint renders QR Code fixtures for Tests/QRCodeTests at test time (tests skip when it is missing).
+packages=(pkg-config libpng-dev libturbojpeg0-dev zint)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
