@@ -40,8 +40,18 @@ public struct QRCodeDecoder: SymbologyDecoder {
         return results
     }
 
-    /// Every symbol found in a binarized image.
+    /// Every symbol found in a binarized image. When finder patterns were seen but no symbol read, and
+    /// `tryHarder` is set, the matrix is cleaned of isolated specks (``BitMatrix/majorityFiltered()``) and
+    /// searched again: salt-and-pepper noise breaks the runs the finder search relies on.
     public func decode(_ matrix: BitMatrix, options: DecodeOptions) -> [Barcode] {
+        let (found, patternCount) = decodeOnce(matrix, options: options)
+        if found.isEmpty && patternCount >= 2 && options.tryHarder {
+            return decodeOnce(matrix.majorityFiltered(), options: options).0
+        }
+        return found
+    }
+
+    func decodeOnce(_ matrix: BitMatrix, options: DecodeOptions) -> ([Barcode], Int) {
         let patterns = QRFinderPatternFinder.find(matrix)
         // Triples whose timing patterns confirm them first: a triple built from finder patterns of
         // different symbols on a page fits the geometry as well as a real one but fails this check.
@@ -58,17 +68,46 @@ public struct QRCodeDecoder: SymbologyDecoder {
             if attempts > maxAttempts { break }
             let detections = QRDetector.detections(
                 matrix, tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl])
-            for d in detections {
-                guard let grid = GridSampler.sample(matrix, dimension: d.dimension, transform: d.transform),
-                    let symbol = QRMatrixDecoder.decode(grid)
-                else { continue }
+            if let (symbol, d) = decodeFirst(matrix, detections) {
                 results.append(barcode(symbol, detection: d))
                 used.formUnion([t.tl, t.tr, t.bl])
-                break
             }
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
         }
-        return results
+        return (results, patterns.count)
+    }
+
+    /// Tries each candidate grid: the global transform first, then (versions 7+) the alignment-pattern
+    /// mapping; and when the version information of a sampled grid names another size, that size.
+    func decodeFirst(_ matrix: BitMatrix, _ detections: [QRDetection]) -> (QRSymbol, QRDetection)? {
+        var tried = Set(detections.map(\.dimension))
+        var queue = detections
+        var i = 0
+        while i < queue.count {
+            let d = queue[i]
+            i += 1
+            guard let grid = GridSampler.sample(matrix, dimension: d.dimension, transform: d.transform) else { continue }
+            if let s = QRMatrixDecoder.decode(grid) { return (s, d) }
+            if let mapping = QRDetector.alignmentMapping(matrix, d),
+                let fine = GridSampler.sample(matrix, dimension: d.dimension, mapping: mapping),
+                let s = QRMatrixDecoder.decode(fine)
+            {
+                return (s, d)
+            }
+            guard d.dimension >= 45, d.finders.count == 3 else { continue }
+            for g in [grid, QRMatrixDecoder.transposed(grid)] {
+                let readings = QRVersionInformation.readings(dimension: d.dimension) { g[$0, $1] }
+                guard let v = QRVersionInformation.decode(readings), let version = QRVersion.version(v),
+                    tried.insert(version.dimension).inserted
+                else { continue }
+                if let better = QRDetector.grid(
+                    matrix, tl: d.finders[0], tr: d.finders[1], bl: d.finders[2], dimension: version.dimension)
+                {
+                    queue.append(better)
+                }
+            }
+        }
+        return nil
     }
 
     func barcode(_ s: QRSymbol, detection d: QRDetection) -> Barcode {

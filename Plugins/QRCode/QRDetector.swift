@@ -37,12 +37,12 @@ public enum QRDetector {
             for j in (i + 1)..<(n - 1) {
                 let pi = patterns[i], pj = patterns[j]
                 let mij = max(pi.moduleSize, pj.moduleSize) / min(pi.moduleSize, pj.moduleSize)
-                if mij > 1.6 { continue }
+                if mij > 2.2 { continue }
                 for k in (j + 1)..<n {
                     let pk = patterns[k]
                     let sizes = [pi.moduleSize, pj.moduleSize, pk.moduleSize]
                     let ratio = sizes.max()! / sizes.min()!
-                    if ratio > 1.6 { continue }
+                    if ratio > 2.2 { continue }
                     if let t = orient(patterns, i, j, k) { out.append((t.0, t.1, t.2, t.3 + (ratio - 1))) }
                 }
             }
@@ -69,16 +69,18 @@ public enum QRDetector {
         let lx = (vx.x * vx.x + vx.y * vx.y).squareRoot(), ly = (vy.x * vy.x + vy.y * vy.y).squareRoot()
         guard lx > 0, ly > 0 else { return nil }
         let legRatio = max(lx, ly) / min(lx, ly)
-        if legRatio > 1.6 { return nil }
+        if legRatio > 2.0 { return nil }
         let cosine = (vx.x * vy.x + vx.y * vy.y) / (lx * ly)
-        if abs(cosine) > 0.45 { return nil }
+        if abs(cosine) > 0.5 { return nil }
         let module = (p[a].moduleSize + p[b].moduleSize + p[c].moduleSize) / 3
         let dim = (lx + ly) / 2 / module + 7
         if dim < 17 || dim > 185 { return nil }
         let cross = vx.x * vy.y - vx.y * vy.x
         let (tr, bl) = cross > 0 ? (x, y) : (y, x)
         // Each leg in modules must match the module sizes at its two ends.
-        let score = (legRatio - 1) + abs(cosine)
+        // Real finder patterns are confirmed by many scan lines; stray 1:1:3:1:1 runs in data by few.
+        let minCount = Double(min(p[a].count, p[b].count, p[c].count))
+        let score = (legRatio - 1) + abs(cosine) + 0.5 / minCount
         return (tl, tr, bl, score)
     }
 
@@ -88,12 +90,12 @@ public enum QRDetector {
     public static func timingDisagreement(
         _ matrix: BitMatrix, tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern
     ) -> Int {
-        let module = (tl.moduleSize + tr.moduleSize + bl.moduleSize) / 3
-        let estimate = (tl.center.distance(to: tr.center) + tl.center.distance(to: bl.center)) / 2 / module + 7
+        let (top, left) = legModuleSizes(matrix, tl: tl, tr: tr, bl: bl)
+        let estimate = (tl.center.distance(to: tr.center) / top + tl.center.distance(to: bl.center) / left) / 2 + 7
         var bad = 0
         for t in [
-            timingCount(matrix, from: tl.center, to: tr.center, other: bl.center, module: module),
-            timingCount(matrix, from: tl.center, to: bl.center, other: tr.center, module: module),
+            timingCount(matrix, from: tl.center, to: tr.center, other: bl.center, module: top),
+            timingCount(matrix, from: tl.center, to: bl.center, other: tr.center, module: left),
         ] {
             guard let t else { bad += 1; continue }
             if abs(Double(t + 15) - estimate) > max(4, estimate * 0.15) { bad += 1 }
@@ -106,17 +108,18 @@ public enum QRDetector {
     public static func detections(
         _ matrix: BitMatrix, tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern
     ) -> [QRDetection] {
-        let module = (tl.moduleSize + tr.moduleSize + bl.moduleSize) / 3
+        let (top, left) = legModuleSizes(matrix, tl: tl, tr: tr, bl: bl)
         let dTop = tl.center.distance(to: tr.center), dLeft = tl.center.distance(to: bl.center)
-        let estimate = ((dTop / ((tl.moduleSize + tr.moduleSize) / 2) + dLeft / ((tl.moduleSize + bl.moduleSize) / 2)) / 2) + 7
+        let estimate = (dTop / top + dLeft / left) / 2 + 7
         var dims: [Int] = []
         func snap(_ d: Double) -> Int { Int(((d - 17) / 4).rounded()) * 4 + 17 }
         // Timing-pattern counts along the top and left timing lines.
-        let t1 = timingCount(matrix, from: tl.center, to: tr.center, other: bl.center, module: module)
-        let t2 = timingCount(matrix, from: tl.center, to: bl.center, other: tr.center, module: module)
+        let t1 = timingCount(matrix, from: tl.center, to: tr.center, other: bl.center, module: top)
+        let t2 = timingCount(matrix, from: tl.center, to: bl.center, other: tr.center, module: left)
+        if let t1, let t2, abs(t1 - t2) <= 2 { dims.append(snap(Double(t1 + t2) / 2 + 15)) }
         for t in [t1, t2].compactMap({ $0 }) {
             let d = Double(t) + 15
-            if abs(d - estimate) < max(4, estimate * 0.12) { dims.append(snap(d)) }
+            if abs(d - estimate) < max(4, estimate * 0.2) { dims.append(snap(d)) }
         }
         let primary = snap(estimate)
         dims.append(primary)
@@ -124,6 +127,58 @@ public enum QRDetector {
         var seen = Set<Int>()
         dims = dims.filter { $0 >= 21 && $0 <= 177 && seen.insert($0).inserted }
         return dims.compactMap { grid(matrix, tl: tl, tr: tr, bl: bl, dimension: $0) }
+    }
+
+    /// Module sizes along the top (top-left → top-right) and left (top-left → bottom-left) legs,
+    /// measured across the finder patterns in the leg's direction: the finders' own row/column
+    /// measurements overstate the module of a rotated symbol by up to √2.
+    static func legModuleSizes(_ m: BitMatrix, tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern)
+        -> (top: Double, left: Double)
+    {
+        func along(_ a: QRFinderPattern, _ b: QRFinderPattern) -> Double {
+            let d = b.center - a.center
+            let len = (d.x * d.x + d.y * d.y).squareRoot()
+            guard len > 0 else { return (a.moduleSize + b.moduleSize) / 2 }
+            let u = Point(d.x / len, d.y / len)
+            let x = finderWidth(m, at: a.center, direction: u, module: a.moduleSize)
+            let y = finderWidth(m, at: b.center, direction: u * -1, module: b.moduleSize)
+            switch (x, y) {
+            case let (x?, y?): return (x + y) / 14
+            case let (x?, nil): return x / 7
+            case let (nil, y?): return y / 7
+            default: return (a.moduleSize + b.moduleSize) / 2
+            }
+        }
+        return (along(tl, tr), along(tl, bl))
+    }
+
+    /// The width of a finder pattern (its five runs) through `c` along the unit vector `u`, in pixels,
+    /// or `nil` when the runs are not in 1:1:3:1:1.
+    static func finderWidth(_ m: BitMatrix, at c: Point, direction u: Point, module: Double) -> Double? {
+        func dark(_ s: Double) -> Bool? {
+            let p = c + u * s
+            let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
+            guard x >= 0, y >= 0, x < m.width, y < m.height else { return nil }
+            return m[x, y]
+        }
+        let limit = module * 3 + 3
+        var counts = [0, 0, 0, 0, 0]
+        for (sign, order) in [(-1.0, [2, 1, 0]), (1.0, [2, 3, 4])] {
+            var s = sign > 0 ? 1.0 : 0.0
+            for (k, idx) in order.enumerated() {
+                let want = k != 1
+                var n = 0
+                while let d = dark(s * sign), d == want {
+                    n += 1
+                    s += 1
+                    if Double(n) > limit * (idx == 2 ? 2 : 1) { return nil }
+                }
+                if n == 0 && idx != 2 { return nil }
+                counts[idx] += n
+            }
+        }
+        guard QRFinderPatternFinder.ratioMatches(counts) else { return nil }
+        return Double(counts.reduce(0, +))
     }
 
     /// The grid for a known dimension.
@@ -149,6 +204,68 @@ public enum QRDetector {
         }
         guard transform.isValid else { return nil }
         return QRDetection(transform: transform, dimension: dimension, finders: [tl, tr, bl])
+    }
+
+    /// A finer mapping for versions 7 and up: every alignment pattern is located near where `d`'s
+    /// transform predicts it (within 2.5 modules), and each module is mapped through the homography of the
+    /// cell of alignment centres around it (finder-corner cells use the predicted points). This follows
+    /// a symbol printed on a curved or unevenly tilted surface better than one global transform.
+    /// Returns `nil` for versions below 7 or when fewer than half the patterns are found.
+    public static func alignmentMapping(_ m: BitMatrix, _ d: QRDetection) -> ((Int, Int) -> Point)? {
+        guard let version = QRVersion.version(forDimension: d.dimension), version.number >= 7 else { return nil }
+        let c = version.alignmentCenters
+        let k = c.count
+        let module: Double = (d.finders[0].moduleSize + d.finders[1].moduleSize + d.finders[2].moduleSize) / 3
+        var refs = [Point](repeating: Point(0, 0), count: k * k)
+        var found = 0, searched = 0
+        for j in 0..<k {
+            for i in 0..<k {
+                let mx: Double = Double(c[i]) + 0.5
+                let my: Double = Double(c[j]) + 0.5
+                let mp = Point(mx, my)
+                let predicted = d.transform.apply(mp)
+                refs[j * k + i] = predicted
+                let lastIndex = k - 1
+                if i + j == 0 || (i == lastIndex && j == 0) || (i == 0 && j == lastIndex) { continue }
+                searched += 1
+                if let p = findAlignment(
+                    m, near: predicted, module: module, transform: d.transform, at: mp.x, atY: mp.y, radiusModules: 2.5)
+                {
+                    refs[j * k + i] = p
+                    found += 1
+                }
+            }
+        }
+        guard found * 2 >= searched else { return nil }
+        // One homography per cell; the outer cells extend to the symbol's edges.
+        let pos: [Double] = c.map { Double($0) + 0.5 }
+        var cells: [PerspectiveTransform] = []
+        for j in 0..<(k - 1) {
+            for i in 0..<(k - 1) {
+                let a0 = Point(pos[i], pos[j])
+                let a1 = Point(pos[i + 1], pos[j])
+                let a2 = Point(pos[i + 1], pos[j + 1])
+                let a3 = Point(pos[i], pos[j + 1])
+                let b0: Point = refs[j * k + i]
+                let b1: Point = refs[j * k + i + 1]
+                let b2: Point = refs[(j + 1) * k + i + 1]
+                let b3: Point = refs[(j + 1) * k + i]
+                let t = PerspectiveTransform(from: (a0, a1, a2, a3), to: (b0, b1, b2, b3))
+                guard t.isValid else { return nil }
+                cells.append(t)
+            }
+        }
+        let last = k - 2
+        let cellOf: [Int] = (0..<d.dimension).map { v in
+            var idx = 0
+            while idx < last && v > c[idx + 1] { idx += 1 }
+            return idx
+        }
+        let stride = k - 1
+        return { (i: Int, j: Int) -> Point in
+            let t: PerspectiveTransform = cells[cellOf[j] * stride + cellOf[i]]
+            return t.apply(Point(Double(i) + 0.5, Double(j) + 0.5))
+        }
     }
 
     /// Counts the alternating modules of the timing pattern running from finder `a` toward finder `b`
@@ -190,13 +307,15 @@ public enum QRDetector {
     /// Searches for an alignment pattern (§6.3.6: 5 × 5, dark ring, light ring, dark centre) around
     /// `near`, by matching the 5 × 5 module template under the local affine map; returns its centre.
     static func findAlignment(
-        _ m: BitMatrix, near: Point, module: Double, transform: PerspectiveTransform, at a: Double
+        _ m: BitMatrix, near: Point, module: Double, transform: PerspectiveTransform, at a: Double,
+        atY: Double? = nil, radiusModules: Double = 4
     ) -> Point? {
         // Local axes of one module, from the transform.
-        let o = transform.apply(Point(a, a))
-        let ex = transform.apply(Point(a + 1, a)) - o
-        let ey = transform.apply(Point(a, a + 1)) - o
-        let radius = max(4.0, module * 4)
+        let b = atY ?? a
+        let o = transform.apply(Point(a, b))
+        let ex = transform.apply(Point(a + 1, b)) - o
+        let ey = transform.apply(Point(a, b + 1)) - o
+        let radius = max(4.0, module * radiusModules)
         let step = max(1.0, module / 4)
         var best = -1
         var sum = Point(0, 0)

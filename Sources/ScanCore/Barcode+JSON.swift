@@ -95,7 +95,12 @@ public enum JSONValue: Sendable, Equatable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                // C0 controls must be escaped; DEL, C1 controls and the Unicode line/paragraph
+                // separators are escaped too, so that no reader splitting lines on them (Python's
+                // str.splitlines, JavaScript before ES2019) breaks a JSON line apart.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+                    || scalar.value == 0x2029
+                {
                     out += String(format: "\\u%04x", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)

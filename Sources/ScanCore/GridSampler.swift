@@ -34,6 +34,24 @@ public enum GridSampler {
         return ok ? BitMatrix(width: dimension, height: dimension, bits: out) : nil
     }
 
+    /// Samples `matrix` with an arbitrary mapping from module (column i, row j) to the image point of its
+    /// centre — for grids stitched from several local transforms (e.g. one per cell between alignment
+    /// patterns). `nil` when a point falls outside the image by more than `tolerance`.
+    public static func sample(
+        _ matrix: BitMatrix, dimension: Int, tolerance: Double = 1.5, mapping: (Int, Int) -> Point
+    ) -> BitMatrix? {
+        guard dimension > 0 else { return nil }
+        var out = [UInt8](repeating: 0, count: dimension * dimension)
+        let w = matrix.width, h = matrix.height
+        for j in 0..<dimension {
+            for i in 0..<dimension {
+                guard let (x, y) = pixel(mapping(i, j), width: w, height: h, tolerance: tolerance) else { return nil }
+                out[j * dimension + i] = matrix.bits[y * w + x]
+            }
+        }
+        return BitMatrix(width: dimension, height: dimension, bits: out)
+    }
+
     /// Samples the luminance of `image` at each module centre (bilinear), row-major
     /// `dimension × dimension` values, for callers that threshold modules themselves.
     public static func sampleLuminance(
