@@ -12,6 +12,7 @@ let plugins = [
     "Code128",
     "ITF",
     "QRCode",
+    "DataMatrix",
 ]
 
 let package = Package(

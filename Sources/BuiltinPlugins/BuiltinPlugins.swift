@@ -1,4 +1,5 @@
 import Code128
+import DataMatrix
 import EANUPC
 import ITF
 import QRCode
@@ -15,6 +16,7 @@ public enum BuiltinPlugins {
         Code128Decoder(),
         ITFDecoder(),
         QRCodeDecoder(),
+        DataMatrixDecoder(),
     ]
 
     /// A registry holding every built-in plugin.

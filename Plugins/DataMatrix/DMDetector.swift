@@ -1,0 +1,367 @@
+import ScanCore
+
+/// A located Data Matrix candidate: a size and the transform from its module grid to the image.
+public struct DMDetection: Sendable {
+    public let size: DMSymbolSize
+    /// Module-grid coordinates (0…columns, 0…rows; finder at the left and bottom) → image pixels.
+    public let transform: PerspectiveTransform
+    /// True when the symbol is read from its mirror image.
+    public let isMirrored: Bool
+    /// Fraction of finder, timing and alignment modules that were as expected (0…1).
+    public let score: Double
+}
+
+/// Finds ECC 200 symbols in a binarized image (ISO/IEC 16022:2006 §5.3 and §7: the L-shaped finder of
+/// two solid edges, the two opposite edges of alternating timing modules).
+///
+/// ```swift
+/// for candidate in DMDetector.candidates(matrix) { for d in DMDetector.detections(matrix, candidate) { … } }
+/// ```
+///
+/// Method (our own): dark pixels are grouped into 8-connected components (a symbol's finder, timing and
+/// data modules touch one another, so a symbol is mostly one component). The convex hull of a large
+/// component gives a quadrilateral; the corner whose two sides are solid dark is the finder's corner L,
+/// and the other three corners follow clockwise. The finder's thickness estimates the module size, hence
+/// candidate sizes; for each size of Table 7 that fits, the module grid is laid over the quadrilateral by
+/// a perspective transform, and the finder and timing modules of every data region are checked. The
+/// fourth corner (at the light end of both timing edges, so not on the dark hull) is refined by a local
+/// search that maximises that check. Perspective, any rotation and mirror images (the finder read
+/// clockwise instead of counter-clockwise) follow from the transform.
+public enum DMDetector {
+    /// A quadrilateral with its finder corner: `l` (the finder's corner), then clockwise in the image
+    /// `a`, `b` (opposite `l`), `c`.
+    public struct Candidate: Sendable {
+        public var l, a, b, c: Point
+        /// Estimated module size in pixels.
+        public var module: Double
+    }
+
+    // MARK: components
+
+    struct Component {
+        var count = 0
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        var runs: [Int32] = []
+    }
+
+    /// 8-connected components of dark pixels with at least `minPixels` pixels and a bounding box side of
+    /// at least `minSide`, largest first, as lists of hull input points.
+    static func components(_ m: BitMatrix, minSide: Int) -> [[Point]] {
+        let w = m.width, h = m.height
+        var rx0: [Int32] = [], rx1: [Int32] = [], ry: [Int32] = []
+        var rowStart = [Int](repeating: 0, count: h + 1)
+        m.bits.withUnsafeBufferPointer { buf in
+            for y in 0..<h {
+                rowStart[y] = rx0.count
+                var x = 0
+                let base = y * w
+                while x < w {
+                    while x < w && buf[base + x] == 0 { x += 1 }
+                    if x >= w { break }
+                    let s = x
+                    while x < w && buf[base + x] != 0 { x += 1 }
+                    rx0.append(Int32(s)); rx1.append(Int32(x)); ry.append(Int32(y))
+                }
+            }
+            rowStart[h] = rx0.count
+        }
+        let n = rx0.count
+        var parent = [Int32](repeating: 0, count: n)
+        for i in 0..<n { parent[i] = Int32(i) }
+        func find(_ i: Int) -> Int {
+            var r = i
+            while Int(parent[r]) != r { r = Int(parent[r]) }
+            var k = i
+            while Int(parent[k]) != r {
+                let next = Int(parent[k])
+                parent[k] = Int32(r)
+                k = next
+            }
+            return r
+        }
+        if h > 1 {
+            for y in 1..<h {
+                var j = rowStart[y - 1]
+                let jEnd = rowStart[y]
+                for i in rowStart[y]..<rowStart[y + 1] {
+                    // Runs of the previous row touching [x0 − 1, x1] (8-connectivity).
+                    while j < jEnd && rx1[j] < rx0[i] { j += 1 }
+                    var k = j
+                    while k < jEnd && rx0[k] <= rx1[i] {
+                        let a = find(i), b = find(k)
+                        if a != b { parent[max(a, b)] = Int32(min(a, b)) }
+                        k += 1
+                    }
+                }
+            }
+        }
+        var comps: [Int: Component] = [:]
+        for i in 0..<n {
+            let r = find(i)
+            comps[r, default: Component()].runs.append(Int32(i))
+        }
+        var out: [(Int, [Point])] = []
+        for (_, var c) in comps {
+            for i in c.runs {
+                let k = Int(i)
+                c.count += Int(rx1[k] - rx0[k])
+                c.minX = min(c.minX, Int(rx0[k])); c.maxX = max(c.maxX, Int(rx1[k]))
+                c.minY = min(c.minY, Int(ry[k])); c.maxY = max(c.maxY, Int(ry[k]) + 1)
+            }
+            let side = max(c.maxX - c.minX, c.maxY - c.minY)
+            guard side >= minSide, c.count >= minSide * 2 else { continue }
+            var pts: [Point] = []
+            pts.reserveCapacity(c.runs.count * 4)
+            for i in c.runs {
+                let k = Int(i)
+                let x0 = Double(rx0[k]), x1 = Double(rx1[k]), y = Double(ry[k])
+                pts += [Point(x0, y), Point(x1, y), Point(x0, y + 1), Point(x1, y + 1)]
+            }
+            out.append((c.count, pts))
+        }
+        out.sort { $0.0 > $1.0 }
+        return out.map(\.1)
+    }
+
+    /// Convex hull (Andrew's monotone chain), clockwise in image coordinates (y down).
+    static func hull(_ points: [Point]) -> [Point] {
+        let p = points.sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }
+        guard p.count > 2 else { return p }
+        func cross(_ o: Point, _ a: Point, _ b: Point) -> Double {
+            (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+        }
+        var lower: [Point] = [], upper: [Point] = []
+        for q in p {
+            while lower.count >= 2 && cross(lower[lower.count - 2], lower[lower.count - 1], q) <= 0 { lower.removeLast() }
+            lower.append(q)
+        }
+        for q in p.reversed() {
+            while upper.count >= 2 && cross(upper[upper.count - 2], upper[upper.count - 1], q) <= 0 { upper.removeLast() }
+            upper.append(q)
+        }
+        // Counter-clockwise in y-up coordinates is clockwise on screen; here cross > 0 turns are kept,
+        // which with y down means the chain runs clockwise as seen in the image.
+        return Array(lower.dropLast() + upper.dropLast())
+    }
+
+    /// The quadrilateral of largest spread on a convex hull: the two farthest vertices and, on each side
+    /// of the line through them, the vertex farthest from it. Clockwise in the image.
+    static func quad(_ hull: [Point]) -> [Point]? {
+        let n = hull.count
+        guard n >= 4 else { return nil }
+        var bi = 0, bj = 0, best = -1.0
+        for i in 0..<n {
+            for j in (i + 1)..<n {
+                let dx = hull[i].x - hull[j].x, dy = hull[i].y - hull[j].y
+                let d = dx * dx + dy * dy
+                if d > best { best = d; bi = i; bj = j }
+            }
+        }
+        let p = hull[bi], q = hull[bj]
+        func dist(_ r: Point) -> Double { abs((q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x)) }
+        var k1 = -1, k2 = -1, d1 = -1.0, d2 = -1.0
+        for k in (bi + 1)..<bj where dist(hull[k]) > d1 { d1 = dist(hull[k]); k1 = k }
+        for k in 0..<n where (k > bj || k < bi) && dist(hull[k]) > d2 { d2 = dist(hull[k]); k2 = k }
+        guard k1 >= 0, k2 >= 0 else { return nil }
+        var corners = [hull[bi], hull[k1], hull[bj], hull[k2]]
+        // Clockwise on screen: positive shoelace sum with y down.
+        var area = 0.0
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            area += a.x * b.y - b.x * a.y
+        }
+        if area < 0 { corners.reverse() }
+        guard abs(area) > 16 else { return nil }
+        return corners
+    }
+
+    // MARK: finder
+
+    @inline(__always)
+    static func dark(_ m: BitMatrix, _ p: Point) -> Bool? {
+        let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
+        guard x >= 0, y >= 0, x < m.width, y < m.height else { return nil }
+        return m.bits[y * m.width + x] != 0
+    }
+
+    /// For the side from `p` to `q` of a quadrilateral with centre `centre`: the fraction of points along
+    /// it where the pixel just inside is dark, and the dark run lengths measured inwards from there.
+    static func sideProfile(_ m: BitMatrix, _ p: Point, _ q: Point, centre: Point, samples: Int = 24)
+        -> (dark: Double, runs: [Double])
+    {
+        let dx = q.x - p.x, dy = q.y - p.y
+        let len = (dx * dx + dy * dy).squareRoot()
+        guard len > 1 else { return (0, []) }
+        var nx = -dy / len, ny = dx / len
+        let mid = Point((p.x + q.x) / 2, (p.y + q.y) / 2)
+        if (centre.x - mid.x) * nx + (centre.y - mid.y) * ny < 0 { nx = -nx; ny = -ny }
+        var darkCount = 0
+        var runs: [Double] = []
+        let limit = len / 3
+        for s in 0..<samples {
+            let t = (Double(s) + 0.5) / Double(samples) * 0.9 + 0.05
+            let base = Point(p.x + dx * t, p.y + dy * t)
+            var d = 0.5
+            guard dark(m, Point(base.x + nx * d, base.y + ny * d)) == true
+                || dark(m, Point(base.x + nx * 1.2, base.y + ny * 1.2)) == true
+            else { continue }
+            darkCount += 1
+            if dark(m, Point(base.x + nx * d, base.y + ny * d)) != true { d = 1.2 }
+            while d < limit, dark(m, Point(base.x + nx * d, base.y + ny * d)) == true { d += 0.5 }
+            runs.append(d)
+        }
+        return (Double(darkCount) / Double(samples), runs)
+    }
+
+    /// The finder corner of a quadrilateral (clockwise), or `nil` when no corner has two solid sides.
+    static func candidate(_ m: BitMatrix, quad q: [Point]) -> Candidate? {
+        let centre = Point((q[0].x + q[1].x + q[2].x + q[3].x) / 4, (q[0].y + q[1].y + q[2].y + q[3].y) / 4)
+        let profiles = (0..<4).map { sideProfile(m, q[$0], q[($0 + 1) % 4], centre: centre) }
+        var bestK = -1, best = 0.0
+        for k in 0..<4 {
+            // Sides k−1 (into corner k) and k (out of it).
+            let s = min(profiles[(k + 3) % 4].dark, profiles[k].dark)
+            if s > best { best = s; bestK = k }
+        }
+        guard bestK >= 0, best >= 0.75 else { return nil }
+        var runs = profiles[(bestK + 3) % 4].runs + profiles[bestK].runs
+        guard !runs.isEmpty else { return nil }
+        runs.sort()
+        let module = max(1.0, runs[runs.count / 4])
+        return Candidate(l: q[bestK], a: q[(bestK + 1) % 4], b: q[(bestK + 2) % 4], c: q[(bestK + 3) % 4], module: module)
+    }
+
+    /// Finder candidates of a binarized image, largest component first.
+    public static func candidates(_ m: BitMatrix, minSide: Int = 10) -> [Candidate] {
+        var out: [Candidate] = []
+        for pts in components(m, minSide: minSide) {
+            let h = hull(pts)
+            guard let q = quad(h), let c = candidate(m, quad: q) else { continue }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// A candidate from the whole image's dark bounding box (for `pure` images: one axis-aligned symbol,
+    /// possibly without quiet zone).
+    public static func pureCandidate(_ m: BitMatrix) -> Candidate? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<m.height {
+            for x in 0..<m.width where m.bits[y * m.width + x] != 0 {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard maxX > minX + 4, maxY > minY + 4 else { return nil }
+        let q = [Point(Double(minX), Double(minY)), Point(Double(maxX + 1), Double(minY)),
+                 Point(Double(maxX + 1), Double(maxY + 1)), Point(Double(minX), Double(maxY + 1))]
+        return candidate(m, quad: q)
+    }
+
+    // MARK: grid fitting
+
+    /// Whether module (row, col) of a symbol of `size` is a finder/timing module, and dark if so:
+    /// `nil` for data modules.
+    @inline(__always)
+    static func expected(_ size: DMSymbolSize, row: Int, col: Int) -> Bool? {
+        let r = row % (size.regionRows + 2), c = col % (size.regionColumns + 2)
+        if c == 0 || r == size.regionRows + 1 { return true }
+        if r == 0 { return c % 2 == 0 }
+        if c == size.regionColumns + 1 { return r % 2 == 1 }
+        return nil
+    }
+
+    static func transform(_ size: DMSymbolSize, tl: Point, tr: Point, br: Point, bl: Point) -> PerspectiveTransform {
+        let w = Double(size.columns), h = Double(size.rows)
+        return PerspectiveTransform(
+            from: (Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)), to: (tl, tr, br, bl))
+    }
+
+    /// Fraction of finder, timing and alignment modules sampled as expected.
+    static func score(_ m: BitMatrix, _ size: DMSymbolSize, _ t: PerspectiveTransform) -> Double {
+        guard t.isValid else { return 0 }
+        var good = 0, total = 0
+        let rr = size.regionRows + 2, rc = size.regionColumns + 2
+        func check(_ row: Int, _ col: Int) {
+            guard let e = expected(size, row: row, col: col) else { return }
+            total += 1
+            if dark(m, t.apply(Point(Double(col) + 0.5, Double(row) + 0.5))) == e { good += 1 }
+        }
+        for row in 0..<size.rows {
+            if row % rr == 0 || row % rr == rr - 1 {
+                for col in 0..<size.columns { check(row, col) }
+            } else {
+                for col in stride(from: 0, to: size.columns, by: rc) { check(row, col); check(row, col + rc - 1) }
+            }
+        }
+        return total == 0 ? 0 : Double(good) / Double(total)
+    }
+
+    /// Grid hypotheses for a candidate, best first: sizes whose proportions fit, in both readings
+    /// (plain and mirrored), with the fourth corner refined.
+    public static func detections(_ m: BitMatrix, _ cand: Candidate, maxResults: Int = 4) -> [DMDetection] {
+        let la = cand.l.distance(to: cand.a), lc = cand.l.distance(to: cand.c)
+        guard la > 4, lc > 4 else { return [] }
+        var hyps: [(DMSymbolSize, Bool, Double)] = []
+        for size in DMSymbolSize.all {
+            for mirrored in [false, true] {
+                // Plain: rows along L–A, columns along L–C; mirrored: the other way round.
+                let rowsLen = mirrored ? lc : la, colsLen = mirrored ? la : lc
+                let estRows = rowsLen / cand.module, estCols = colsLen / cand.module
+                let fr = estRows / Double(size.rows), fc = estCols / Double(size.columns)
+                guard fr > 0.4, fr < 2.2, fc > 0.4, fc < 2.2 else { continue }
+                let aspect = (colsLen / rowsLen) / (Double(size.columns) / Double(size.rows))
+                guard aspect > 0.7, aspect < 1.43 else { continue }
+                if size.isSquare && mirrored { continue }  // scored with the plain reading
+                let t = gridTransform(size, cand, mirrored: mirrored, b: cand.b)
+                hyps.append((size, mirrored, score(m, size, t)))
+            }
+        }
+        hyps.sort { $0.2 > $1.2 }
+        var out: [DMDetection] = []
+        for (size, mirrored, s0) in hyps.prefix(maxResults) where s0 > 0.6 {
+            let (b, s) = refineB(m, size, cand, mirrored: mirrored, start: cand.b, score: s0)
+            guard s > 0.7 else { continue }
+            out.append(DMDetection(size: size, transform: gridTransform(size, cand, mirrored: mirrored, b: b),
+                                   isMirrored: mirrored, score: s))
+            if size.isSquare {
+                out.append(DMDetection(size: size, transform: gridTransform(size, cand, mirrored: true, b: b),
+                                       isMirrored: true, score: s - 1e-6))
+            }
+        }
+        out.sort { $0.score > $1.score }
+        return out
+    }
+
+    static func gridTransform(_ size: DMSymbolSize, _ c: Candidate, mirrored: Bool, b: Point) -> PerspectiveTransform {
+        mirrored
+            ? transform(size, tl: c.c, tr: b, br: c.a, bl: c.l)
+            : transform(size, tl: c.a, tr: b, br: c.c, bl: c.l)
+    }
+
+    /// Hill-climbs the fourth corner in steps of 2, 1, ½ and ¼ module.
+    static func refineB(_ m: BitMatrix, _ size: DMSymbolSize, _ c: Candidate, mirrored: Bool, start: Point,
+                        score s0: Double) -> (Point, Double) {
+        var b = start, best = s0
+        // Module size along the sides at B (the grid may be foreshortened there).
+        let mod = max(0.5, min(c.a.distance(to: start) / Double(mirrored ? size.rows : size.columns),
+                               c.c.distance(to: start) / Double(mirrored ? size.columns : size.rows)))
+        for step in [2.0, 1.0, 0.5, 0.25] {
+            var improved = true
+            var rounds = 0
+            while improved && rounds < 6 {
+                improved = false
+                rounds += 1
+                var bestHere = b
+                for dy in -1...1 {
+                    for dx in -1...1 where dx != 0 || dy != 0 {
+                        let p = Point(b.x + Double(dx) * step * mod, b.y + Double(dy) * step * mod)
+                        let s = score(m, size, gridTransform(size, c, mirrored: mirrored, b: p))
+                        if s > best + 1e-9 { best = s; bestHere = p; improved = true }
+                    }
+                }
+                b = bestHere
+            }
+        }
+        return (b, best)
+    }
+}
