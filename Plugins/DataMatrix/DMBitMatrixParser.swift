@@ -30,7 +30,8 @@ public enum DMBitMatrixParser {
 
     /// The module positions of every codeword: for codeword k, `positions[k]` lists its 8 modules as
     /// indices into the mapping matrix, most significant bit first (Annex F; the standard numbers these
-    /// bits 1…8).
+    /// bits 1…8). Every size of ``DMSymbolSize/all`` gets exactly `totalCodewords` codewords, each module
+    /// used once (checked by the tests).
     public static func placement(rows nrow: Int, columns ncol: Int) -> [[Int]] {
         var used = [Bool](repeating: false, count: nrow * ncol)
         var result: [[Int]] = []
@@ -45,6 +46,10 @@ public enum DMBitMatrixParser {
                 c += ncol
                 r += 4 - ((ncol + 4) % 8)
             }
+            // DMRE 26×40 and 26×48 (24-row mapping matrices whose width is a multiple of 8 plus 4): the
+            // second wrap lands below the matrix and continues at its top (ISO/IEC 21471:2020 §5.8,
+            // placement of the first characters of these sizes).
+            if r >= nrow { r -= nrow }
             let i = r * ncol + c
             used[i] = true
             return i

@@ -6,10 +6,10 @@ import ScanCore
 /// let (data, fixed) = DMDataBlocks.correct(codewords, size: size) ?? ([], 0)
 /// ```
 ///
-/// Sizes with several blocks interleave them codeword by codeword (§5.7.2): data codeword i belongs to
-/// block i mod n, and the EC codewords that follow the data are interleaved the same way. For 144 × 144
-/// the first eight blocks carry 156 data codewords and the last two 155 (Table 7); every block of a size
-/// has the same number of EC codewords. The code is over GF(256) with the prime polynomial 0x12D and
+/// Sizes with several blocks interleave them codeword by codeword (§5.7.2): codeword i of the symbol
+/// (data then EC) belongs to block i mod n. For 144 × 144 the first eight blocks carry 156 data
+/// codewords and the last two 155 (Table 7), so its first EC codeword belongs to block 8; every block
+/// of a size has the same number of EC codewords. The code is over GF(256) with the prime polynomial 0x12D and
 /// generator roots α¹ … α^k (§5.7.1; ``GaloisField/dataMatrix``).
 public enum DMDataBlocks {
     /// The corrected data codewords, in symbol order, and the number of codewords corrected; `nil` when
@@ -22,9 +22,11 @@ public enum DMDataBlocks {
         var data = [UInt8](repeating: 0, count: size.dataCodewords)
         var corrected = 0
         for b in 0..<n {
-            let dataIndices = Array(stride(from: b, to: size.dataCodewords, by: n))
-            let ecIndices = (0..<ecPer).map { size.dataCodewords + $0 * n + b }
-            var block = (dataIndices + ecIndices).map { Int(codewords[$0]) }
+            // The whole codeword sequence is dealt out in turn: codeword k belongs to block k mod n.
+            let indices = Array(stride(from: b, to: size.totalCodewords, by: n))
+            let dataIndices = indices.filter { $0 < size.dataCodewords }
+            guard indices.count == dataIndices.count + ecPer else { return nil }
+            var block = indices.map { Int(codewords[$0]) }
             guard let fixed = rs.decode(&block, ecCount: ecPer) else { return nil }
             corrected += fixed
             for (k, i) in dataIndices.enumerated() { data[i] = UInt8(block[k]) }

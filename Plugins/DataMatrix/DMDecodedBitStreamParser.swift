@@ -27,6 +27,9 @@ public struct DMDecodedContent: Sendable, Equatable {
     public var readerProgramming = false
     /// Macro 05 or 06 (codeword 236/237 first), `nil` when none.
     public var macro: Int?
+    /// The encodation schemes used besides ASCII, in order of first use (`c40`, `text`, `x12`,
+    /// `edifact`, `base256`).
+    public var schemes: [String] = []
 
     /// The symbology identifier modifier (ISO/IEC 16022:2006 Annex N, Table N.1): 1 plain, 2 FNC1 first,
     /// 3 FNC1 second, 4 ECI, 5 FNC1 first with ECI, 6 FNC1 second with ECI.
@@ -59,7 +62,7 @@ public struct DMDecodedContent: Sendable, Equatable {
 /// C40/Text/X12 values out of range, a Base 256 field running past the data) so that a wrongly sampled
 /// symbol that passed error correction by chance is still refused.
 public enum DMDecodedBitStreamParser {
-    enum Mode { case ascii, c40, text, x12, edifact, base256 }
+    enum Mode: String { case ascii, c40, text, x12, edifact, base256 }
 
     public static func parse(_ codewords: [UInt8]) -> DMDecodedContent? {
         var content = DMDecodedContent()
@@ -69,6 +72,7 @@ public enum DMDecodedBitStreamParser {
         var mode = Mode.ascii
         var i = 0
         var upperShift = false
+        var shift = 0  // C40/Text shift set pending (1–3); a shift may end one codeword pair and act in the next
         let n = codewords.count
         // Position (counted in data codewords) where a leading FNC1 counts as "first": 0, or 4 after a
         // structured-append header.
@@ -97,6 +101,7 @@ public enum DMDecodedBitStreamParser {
         }
 
         while i < n {
+            if mode != .ascii && !content.schemes.contains(mode.rawValue) { content.schemes.append(mode.rawValue) }
             switch mode {
             case .ascii:
                 let c = Int(codewords[i])
@@ -168,7 +173,6 @@ public enum DMDecodedBitStreamParser {
                 guard v >= 0 else { return nil }
                 let values = [v / 1600, (v / 40) % 40, v % 40]
                 guard values[0] < 40 else { return nil }
-                var shift = 0
                 for x in values {
                     switch shift {
                     case 0:

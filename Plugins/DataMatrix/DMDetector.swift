@@ -34,6 +34,9 @@ public enum DMDetector {
         public var l, a, b, c: Point
         /// Estimated module size in pixels.
         public var module: Double
+        /// Starting guesses for `b` besides itself (the parallelogram completion, the intersection of
+        /// the hull edges leaving `a` and `c`).
+        public var bGuesses: [Point] = []
     }
 
     // MARK: components
@@ -214,7 +217,7 @@ public enum DMDetector {
     }
 
     /// The finder corner of a quadrilateral (clockwise), or `nil` when no corner has two solid sides.
-    static func candidate(_ m: BitMatrix, quad q: [Point]) -> Candidate? {
+    static func candidate(_ m: BitMatrix, quad q: [Point], hull: [Point] = []) -> Candidate? {
         let centre = Point((q[0].x + q[1].x + q[2].x + q[3].x) / 4, (q[0].y + q[1].y + q[2].y + q[3].y) / 4)
         let profiles = (0..<4).map { sideProfile(m, q[$0], q[($0 + 1) % 4], centre: centre) }
         var bestK = -1, best = 0.0
@@ -228,7 +231,59 @@ public enum DMDetector {
         guard !runs.isEmpty else { return nil }
         runs.sort()
         let module = max(1.0, runs[runs.count / 4])
-        return Candidate(l: q[bestK], a: q[(bestK + 1) % 4], b: q[(bestK + 2) % 4], c: q[(bestK + 3) % 4], module: module)
+        var cand = Candidate(
+            l: q[bestK], a: q[(bestK + 1) % 4], b: q[(bestK + 2) % 4], c: q[(bestK + 3) % 4], module: module)
+        cand.bGuesses.append(Point(cand.a.x + cand.c.x - cand.l.x, cand.a.y + cand.c.y - cand.l.y))
+        if let b = hullCorner(hull, cand) { cand.bGuesses.append(b) }
+        return cand
+    }
+
+    /// The intersection of the timing edges as the hull shows them: from `a` and from `c`, the line to
+    /// the farthest hull vertex towards `b` that keeps every vertex in between within a pixel of it.
+    static func hullCorner(_ hull: [Point], _ c: Candidate) -> Point? {
+        let n = hull.count
+        guard n >= 4, let ia = hull.firstIndex(of: c.a), let ic = hull.firstIndex(of: c.c),
+            let il = hull.firstIndex(of: c.l)
+        else { return nil }
+        // Direction along the hull from a that does not pass l first.
+        func between(_ from: Int, _ to: Int, step: Int) -> [Int] {
+            var out: [Int] = []
+            var i = from
+            while i != to {
+                i = (i + step + n) % n
+                out.append(i)
+            }
+            return out
+        }
+        let fwd = between(ia, ic, step: 1)
+        let step = fwd.contains(il) ? -1 : 1
+        func edge(from start: Int, to end: Int, step: Int) -> Point? {
+            let chain = between(start, end, step: step)
+            let p = hull[start]
+            var best: Point? = nil
+            for (k, i) in chain.enumerated() {
+                let q = hull[i]
+                let len = p.distance(to: q)
+                guard len > 2 else { continue }
+                let straight = chain.prefix(k).allSatisfy { j in
+                    abs((q.x - p.x) * (hull[j].y - p.y) - (q.y - p.y) * (hull[j].x - p.x)) / len <= 1.0
+                }
+                if straight { best = q } else { break }
+            }
+            return best
+        }
+        guard let pa = edge(from: ia, to: ic, step: step), let pc = edge(from: ic, to: ia, step: -step) else {
+            return nil
+        }
+        return intersect(c.a, pa, c.c, pc)
+    }
+
+    static func intersect(_ p1: Point, _ p2: Point, _ p3: Point, _ p4: Point) -> Point? {
+        let d = (p1.x - p2.x) * (p3.y - p4.y) - (p1.y - p2.y) * (p3.x - p4.x)
+        guard abs(d) > 1e-9 else { return nil }
+        let a = p1.x * p2.y - p1.y * p2.x, b = p3.x * p4.y - p3.y * p4.x
+        let r = Point((a * (p3.x - p4.x) - (p1.x - p2.x) * b) / d, (a * (p3.y - p4.y) - (p1.y - p2.y) * b) / d)
+        return r.x.isFinite && r.y.isFinite ? r : nil
     }
 
     /// Finder candidates of a binarized image, largest component first.
@@ -236,7 +291,7 @@ public enum DMDetector {
         var out: [Candidate] = []
         for pts in components(m, minSide: minSide) {
             let h = hull(pts)
-            guard let q = quad(h), let c = candidate(m, quad: q) else { continue }
+            guard let q = quad(h), let c = candidate(m, quad: q, hull: h) else { continue }
             out.append(c)
         }
         return out
@@ -301,7 +356,7 @@ public enum DMDetector {
     public static func detections(_ m: BitMatrix, _ cand: Candidate, maxResults: Int = 4) -> [DMDetection] {
         let la = cand.l.distance(to: cand.a), lc = cand.l.distance(to: cand.c)
         guard la > 4, lc > 4 else { return [] }
-        var hyps: [(DMSymbolSize, Bool, Double)] = []
+        var hyps: [(DMSymbolSize, Bool, Double, Point)] = []
         for size in DMSymbolSize.all {
             for mirrored in [false, true] {
                 // Plain: rows along L–A, columns along L–C; mirrored: the other way round.
@@ -312,14 +367,19 @@ public enum DMDetector {
                 let aspect = (colsLen / rowsLen) / (Double(size.columns) / Double(size.rows))
                 guard aspect > 0.7, aspect < 1.43 else { continue }
                 if size.isSquare && mirrored { continue }  // scored with the plain reading
-                let t = gridTransform(size, cand, mirrored: mirrored, b: cand.b)
-                hyps.append((size, mirrored, score(m, size, t)))
+                var bestB = cand.b
+                var bestS = score(m, size, gridTransform(size, cand, mirrored: mirrored, b: cand.b))
+                for g in cand.bGuesses {
+                    let s = score(m, size, gridTransform(size, cand, mirrored: mirrored, b: g))
+                    if s > bestS { bestS = s; bestB = g }
+                }
+                hyps.append((size, mirrored, bestS, bestB))
             }
         }
         hyps.sort { $0.2 > $1.2 }
         var out: [DMDetection] = []
-        for (size, mirrored, s0) in hyps.prefix(maxResults) where s0 > 0.6 {
-            let (b, s) = refineB(m, size, cand, mirrored: mirrored, start: cand.b, score: s0)
+        for (size, mirrored, s0, b0) in hyps.prefix(maxResults) where s0 > 0.6 {
+            let (b, s) = refineB(m, size, cand, mirrored: mirrored, start: b0, score: s0)
             guard s > 0.7 else { continue }
             out.append(DMDetection(size: size, transform: gridTransform(size, cand, mirrored: mirrored, b: b),
                                    isMirrored: mirrored, score: s))

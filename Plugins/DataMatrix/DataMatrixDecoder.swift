@@ -12,7 +12,7 @@ import ScanCore
 ///
 /// Results: `rawBytes` are the decoded bytes (see ``DMDecodedContent/bytes``), `rawValue` the text
 /// (ISO-8859-1 unless an ECI says otherwise), `metadata` `size` (rows×columns), `corrections` and, when
-/// present, `eci`, `reader_programming`, `macro`; `cornerPoints` are the symbol's outer corners in its
+/// present, `eci`, `reader_programming`, `macro`, `dmre`, `encodation` (schemes other than ASCII); `cornerPoints` are the symbol's outer corners in its
 /// own order top-left, top-right, bottom-right, bottom-left (the finder is the left and bottom edge), so
 /// a mirrored symbol's corners run counter-clockwise in the image. Symbology identifier `]d1`…`]d6`
 /// (ISO/IEC 16022:2006 Annex N). A structured-append member carries `structuredAppend` (index from 0,
@@ -22,6 +22,8 @@ public struct DataMatrixDecoder: SymbologyDecoder {
     public let formats: Set<BarcodeFormat> = [.datamatrix]
 
     public init() {}
+
+    static let debug = ProcessInfo.processInfo.environment["DM_DEBUG"] != nil
 
     public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
         guard options.wants(.datamatrix) else { return [] }
@@ -54,7 +56,12 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             if areas.contains(where: { DataMatrixDecoder.contains($0, centre) }) { continue }
             attempts += 1
             if attempts > 80 { break }
-            for d in DMDetector.detections(matrix, cand) {
+            let dets = DMDetector.detections(matrix, cand)
+            if DataMatrixDecoder.debug {
+                print("cand l=\(cand.l) a=\(cand.a) b=\(cand.b) c=\(cand.c) module=\(cand.module)")
+                for d in dets { print("  det \(d.size) mirrored=\(d.isMirrored) score=\(d.score) b=\(d.transform.apply(Point(Double(d.size.columns), 0)))") }
+            }
+            for d in dets {
                 guard let grid = GridSampler.sample(
                     matrix, columns: d.size.columns, rows: d.size.rows, transform: d.transform),
                     let (content, corrections) = DataMatrixDecoder.decode(grid: grid, size: d.size)
@@ -103,6 +110,7 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         if c.readerProgramming { metadata["reader_programming"] = "true" }
         if let m = c.macro { metadata["macro"] = String(format: "%02d", m) }
         if d.size.isDMRE { metadata["dmre"] = "true" }
+        if !c.schemes.isEmpty { metadata["encodation"] = c.schemes.joined(separator: ",") }
         return Barcode(
             format: .datamatrix, rawValue: c.text, rawBytes: c.bytes,
             valueType: c.fnc1 == .gs1 ? .gs1 : .text, cornerPoints: corners,
