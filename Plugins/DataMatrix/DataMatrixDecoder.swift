@@ -32,7 +32,7 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         var results: [Barcode] = []
         for kind in kinds {
             let matrix = frame.binarized(kind)
-            for b in decode(matrix, options: options, skipping: results) {
+            for b in decode(matrix, image: frame.image, options: options, skipping: results) {
                 if !results.contains(where: { $0.rawBytes == b.rawBytes && $0.boundingBox.meets(b.boundingBox) }) {
                     results.append(b)
                 }
@@ -44,7 +44,10 @@ public struct DataMatrixDecoder: SymbologyDecoder {
     }
 
     /// Every symbol found in a binarized image; candidates inside `found` symbols are skipped.
-    public func decode(_ matrix: BitMatrix, options: DecodeOptions, skipping found: [Barcode] = []) -> [Barcode] {
+    /// `image`, when given, is the grey image `matrix` was binarized from (used to re-read hard symbols).
+    public func decode(
+        _ matrix: BitMatrix, image: LuminanceImage? = nil, options: DecodeOptions, skipping found: [Barcode] = []
+    ) -> [Barcode] {
         var results: [Barcode] = []
         var areas: [[Point]] = found.map(\.cornerPoints)
         var candidates: [DMDetector.Candidate] = []
@@ -61,6 +64,7 @@ public struct DataMatrixDecoder: SymbologyDecoder {
                 print("cand l=\(cand.l) a=\(cand.a) b=\(cand.b) c=\(cand.c) module=\(cand.module)")
                 for d in dets { print("  det \(d.size) mirrored=\(d.isMirrored) score=\(d.score) b=\(d.transform.apply(Point(Double(d.size.columns), 0)))") }
             }
+            var done = false
             for d in dets {
                 guard let grid = GridSampler.sample(
                     matrix, columns: d.size.columns, rows: d.size.rows, transform: d.transform),
@@ -69,7 +73,33 @@ public struct DataMatrixDecoder: SymbologyDecoder {
                 let b = barcode(content, corrections: corrections, detection: d)
                 results.append(b)
                 areas.append(b.cornerPoints)
+                done = true
                 break
+            }
+            // Blur: threshold the grey levels at the module centres instead of the binarized pixels.
+            // Uneven print or a curved surface: fit each data region on its own and sample again.
+            if !done, let d = dets.first {
+                var regions = DMRegionGrid(size: d.size, transform: d.transform)
+                var grids: [BitMatrix] = []
+                if let image { grids += [regions.sampleLuminance(image)].compactMap { $0 } }
+                let w = Double(d.size.columns), h = Double(d.size.rows)
+                let module = d.transform.apply(Point(0, 0)).distance(to: d.transform.apply(Point(w, h)))
+                    / (w * w + h * h).squareRoot()
+                for k in 0..<2 {
+                    if k == 1 {
+                        regions.refine(matrix, module: module)
+                        grids = [regions.sample(matrix)].compactMap { $0 }
+                        if let image { grids += [regions.sampleLuminance(image)].compactMap { $0 } }
+                    }
+                    if let (content, corrections) = grids.lazy.compactMap({
+                        DataMatrixDecoder.decode(grid: $0, size: d.size)
+                    }).first {
+                        let b = barcode(content, corrections: corrections, detection: d)
+                        results.append(b)
+                        areas.append(b.cornerPoints)
+                        break
+                    }
+                }
             }
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
             if options.pure && !results.isEmpty { break }
