@@ -378,7 +378,9 @@ public enum DMDetector {
         }
         hyps.sort { $0.2 > $1.2 }
         var out: [DMDetection] = []
-        for (size, mirrored, s0, b0) in hyps.prefix(maxResults) where s0 > 0.6 {
+        // Strong perspective puts the fourth corner far from every guess, so more hypotheses than will
+        // be returned are refined.
+        for (size, mirrored, s0, b0) in hyps.prefix(2 * maxResults) where s0 > 0.6 {
             let (b, s) = refineB(m, size, cand, mirrored: mirrored, start: b0, score: s0)
             guard s > 0.7 else { continue }
             out.append(DMDetection(size: size, transform: gridTransform(size, cand, mirrored: mirrored, b: b),
@@ -389,7 +391,7 @@ public enum DMDetector {
             }
         }
         out.sort { $0.score > $1.score }
-        return out
+        return Array(out.prefix(maxResults))
     }
 
     static func gridTransform(_ size: DMSymbolSize, _ c: Candidate, mirrored: Bool, b: Point) -> PerspectiveTransform {

@@ -23,8 +23,6 @@ public struct DataMatrixDecoder: SymbologyDecoder {
 
     public init() {}
 
-    static let debug = ProcessInfo.processInfo.environment["DM_DEBUG"] != nil
-
     public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
         guard options.wants(.datamatrix) else { return [] }
         var kinds: [BinarizerKind] = [options.binarizer]
@@ -60,10 +58,6 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             attempts += 1
             if attempts > 80 { break }
             let dets = DMDetector.detections(matrix, cand)
-            if DataMatrixDecoder.debug {
-                print("cand l=\(cand.l) a=\(cand.a) b=\(cand.b) c=\(cand.c) module=\(cand.module)")
-                for d in dets { print("  det \(d.size) mirrored=\(d.isMirrored) score=\(d.score) b=\(d.transform.apply(Point(Double(d.size.columns), 0)))") }
-            }
             var done = false
             for d in dets {
                 guard let grid = GridSampler.sample(
