@@ -107,14 +107,21 @@ public enum DMBitMatrixParser {
     public static func codewords(_ grid: BitMatrix, size: DMSymbolSize) -> [UInt8]? {
         guard grid.width == size.columns, grid.height == size.rows else { return nil }
         let mapping = mappingMatrix(grid, size: size)
-        let places = placement(rows: size.mappingRows, columns: size.mappingColumns)
-        guard places.count >= size.totalCodewords else { return nil }
+        guard let index = DMSymbolSize.all.firstIndex(of: size) else { return nil }
+        let places = placements[index]
+        guard places.count >= size.totalCodewords * 8 else { return nil }
         var out = [UInt8](repeating: 0, count: size.totalCodewords)
         for k in 0..<size.totalCodewords {
             var v: UInt8 = 0
-            for i in places[k] { v = (v << 1) | mapping[i] }
+            for b in 0..<8 { v = (v << 1) | mapping[Int(places[k * 8 + b])] }
             out[k] = v
         }
         return out
+    }
+
+    /// ``placement(rows:columns:)`` of every size of ``DMSymbolSize/all``, flattened (8 entries per
+    /// codeword); built once, on first use.
+    static let placements: [[Int32]] = DMSymbolSize.all.map { s in
+        placement(rows: s.mappingRows, columns: s.mappingColumns).flatMap { $0.map { Int32($0) } }
     }
 }

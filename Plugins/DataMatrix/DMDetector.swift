@@ -41,12 +41,6 @@ public enum DMDetector {
 
     // MARK: components
 
-    struct Component {
-        var count = 0
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        var runs: [Int32] = []
-    }
-
     /// 8-connected components of dark pixels with at least `minPixels` pixels and a bounding box side of
     /// at least `minSide`, largest first, as lists of hull input points.
     static func components(_ m: BitMatrix, minSide: Int) -> [[Point]] {
@@ -98,29 +92,31 @@ public enum DMDetector {
                 }
             }
         }
-        var comps: [Int: Component] = [:]
+        // Statistics per root, then hull input points for the components large enough to be symbols.
+        var count = [Int](repeating: 0, count: n)
+        var minX = [Int32](repeating: Int32.max, count: n), maxX = [Int32](repeating: -1, count: n)
+        var minY = [Int32](repeating: Int32.max, count: n), maxY = [Int32](repeating: -1, count: n)
+        var root = [Int32](repeating: 0, count: n)
         for i in 0..<n {
             let r = find(i)
-            comps[r, default: Component()].runs.append(Int32(i))
+            root[i] = Int32(r)
+            count[r] += Int(rx1[i] - rx0[i])
+            minX[r] = min(minX[r], rx0[i]); maxX[r] = max(maxX[r], rx1[i])
+            minY[r] = min(minY[r], ry[i]); maxY[r] = max(maxY[r], ry[i] + 1)
         }
+        var slot = [Int32](repeating: -1, count: n)
         var out: [(Int, [Point])] = []
-        for (_, var c) in comps {
-            for i in c.runs {
-                let k = Int(i)
-                c.count += Int(rx1[k] - rx0[k])
-                c.minX = min(c.minX, Int(rx0[k])); c.maxX = max(c.maxX, Int(rx1[k]))
-                c.minY = min(c.minY, Int(ry[k])); c.maxY = max(c.maxY, Int(ry[k]) + 1)
-            }
-            let side = max(c.maxX - c.minX, c.maxY - c.minY)
-            guard side >= minSide, c.count >= minSide * 2 else { continue }
-            var pts: [Point] = []
-            pts.reserveCapacity(c.runs.count * 4)
-            for i in c.runs {
-                let k = Int(i)
-                let x0 = Double(rx0[k]), x1 = Double(rx1[k]), y = Double(ry[k])
-                pts += [Point(x0, y), Point(x1, y), Point(x0, y + 1), Point(x1, y + 1)]
-            }
-            out.append((c.count, pts))
+        for r in 0..<n where Int(root[r]) == r {
+            let side = Int(max(maxX[r] - minX[r], maxY[r] - minY[r]))
+            guard side >= minSide, count[r] >= minSide * 2 else { continue }
+            slot[r] = Int32(out.count)
+            out.append((count[r], []))
+        }
+        for i in 0..<n {
+            let k = Int(slot[Int(root[i])])
+            guard k >= 0 else { continue }
+            let x0 = Double(rx0[i]), x1 = Double(rx1[i]), y = Double(ry[i])
+            out[k].1 += [Point(x0, y), Point(x1, y), Point(x0, y + 1), Point(x1, y + 1)]
         }
         out.sort { $0.0 > $1.0 }
         return out.map(\.1)
