@@ -36,7 +36,9 @@ public struct DataMatrixDecoder: SymbologyDecoder {
                 }
             }
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
-            if !results.isEmpty && (options.pure || !options.tryHarder) { break }
+            // The second binarizer is for symbols the first could not read; once something was read, a
+            // second pass over the same page costs as much again and rarely finds more.
+            if !results.isEmpty { break }
         }
         return results
     }
