@@ -15,8 +15,10 @@ import ScanCore
 public enum DMBitMatrixParser {
     /// The mapping matrix of `grid` (`size.rows` × `size.columns`, row-major), row-major.
     public static func mappingMatrix(_ grid: BitMatrix, size: DMSymbolSize) -> [UInt8] {
-        let mr = size.mappingRows, mc = size.mappingColumns
-        let rr = size.regionRows, rc = size.regionColumns
+        let mr = size.mappingRows
+        let mc = size.mappingColumns
+        let rr = size.regionRows
+        let rc = size.regionColumns
         var out = [UInt8](repeating: 0, count: mr * mc)
         for r in 0..<mr {
             let sy = (r / rr) * (rr + 2) + 1 + r % rr
@@ -37,7 +39,8 @@ public enum DMBitMatrixParser {
         var result: [[Int]] = []
 
         func module(_ row: Int, _ col: Int) -> Int {
-            var r = row, c = col
+            var r = row
+            var c = col
             if r < 0 {
                 r += nrow
                 c += 4 - ((nrow + 4) % 8)
@@ -56,27 +59,38 @@ public enum DMBitMatrixParser {
         }
         func shape(_ cells: [(Int, Int)]) { result.append(cells.map { module($0.0, $0.1) }) }
         func utah(_ r: Int, _ c: Int) {
-            shape([(r - 2, c - 2), (r - 2, c - 1), (r - 1, c - 2), (r - 1, c - 1), (r - 1, c), (r, c - 2),
-                   (r, c - 1), (r, c)])
+            shape([
+                (r - 2, c - 2), (r - 2, c - 1), (r - 1, c - 2), (r - 1, c - 1), (r - 1, c), (r, c - 2),
+                (r, c - 1), (r, c),
+            ])
         }
         func corner1() {
-            shape([(nrow - 1, 0), (nrow - 1, 1), (nrow - 1, 2), (0, ncol - 2), (0, ncol - 1), (1, ncol - 1),
-                   (2, ncol - 1), (3, ncol - 1)])
+            shape([
+                (nrow - 1, 0), (nrow - 1, 1), (nrow - 1, 2), (0, ncol - 2), (0, ncol - 1), (1, ncol - 1),
+                (2, ncol - 1), (3, ncol - 1),
+            ])
         }
         func corner2() {
-            shape([(nrow - 3, 0), (nrow - 2, 0), (nrow - 1, 0), (0, ncol - 4), (0, ncol - 3), (0, ncol - 2),
-                   (0, ncol - 1), (1, ncol - 1)])
+            shape([
+                (nrow - 3, 0), (nrow - 2, 0), (nrow - 1, 0), (0, ncol - 4), (0, ncol - 3), (0, ncol - 2),
+                (0, ncol - 1), (1, ncol - 1),
+            ])
         }
         func corner3() {
-            shape([(nrow - 3, 0), (nrow - 2, 0), (nrow - 1, 0), (0, ncol - 2), (0, ncol - 1), (1, ncol - 1),
-                   (2, ncol - 1), (3, ncol - 1)])
+            shape([
+                (nrow - 3, 0), (nrow - 2, 0), (nrow - 1, 0), (0, ncol - 2), (0, ncol - 1), (1, ncol - 1),
+                (2, ncol - 1), (3, ncol - 1),
+            ])
         }
         func corner4() {
-            shape([(nrow - 1, 0), (nrow - 1, ncol - 1), (0, ncol - 3), (0, ncol - 2), (0, ncol - 1),
-                   (1, ncol - 3), (1, ncol - 2), (1, ncol - 1)])
+            shape([
+                (nrow - 1, 0), (nrow - 1, ncol - 1), (0, ncol - 3), (0, ncol - 2), (0, ncol - 1),
+                (1, ncol - 3), (1, ncol - 2), (1, ncol - 1),
+            ])
         }
 
-        var row = 4, col = 0
+        var row = 4
+        var col = 0
         repeat {
             if row == nrow && col == 0 { corner1() }
             if row == nrow - 2 && col == 0 && ncol % 4 != 0 { corner2() }

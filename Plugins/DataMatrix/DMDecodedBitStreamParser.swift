@@ -118,7 +118,9 @@ public enum DMDecodedBitStreamParser {
                 case 232: fnc1(at: position)
                 case 233:
                     guard position == 0, i + 3 <= n else { return nil }
-                    let seq = Int(codewords[i]), id1 = Int(codewords[i + 1]), id2 = Int(codewords[i + 2])
+                    let seq = Int(codewords[i])
+                    let id1 = Int(codewords[i + 1])
+                    let id2 = Int(codewords[i + 2])
                     i += 3
                     let count = 17 - (seq & 0x0F)
                     let index = seq >> 4
@@ -151,7 +153,8 @@ public enum DMDecodedBitStreamParser {
                         i += 2
                     } else {
                         guard i + 3 <= n else { return nil }
-                        value = (c1 - 192) * 64516 + (Int(codewords[i + 1]) - 1) * 254 + Int(codewords[i + 2]) - 1
+                        value =
+                            (c1 - 192) * 64516 + (Int(codewords[i + 1]) - 1) * 254 + Int(codewords[i + 2]) - 1
                             + 16383
                         i += 3
                     }

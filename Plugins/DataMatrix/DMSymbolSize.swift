@@ -40,8 +40,10 @@ public struct DMSymbolSize: Sendable, Equatable, CustomStringConvertible {
     public var errorCodewordsPerBlock: Int { errorCodewords / blocks }
     public var totalCodewords: Int { dataCodewords + errorCodewords }
 
-    init(_ rows: Int, _ columns: Int, _ regionRows: Int, _ regionColumns: Int, _ data: Int, _ ecc: Int,
-         _ blocks: Int = 1, dmre: Bool = false) {
+    init(
+        _ rows: Int, _ columns: Int, _ regionRows: Int, _ regionColumns: Int, _ data: Int, _ ecc: Int,
+        _ blocks: Int = 1, dmre: Bool = false
+    ) {
         self.rows = rows
         self.columns = columns
         self.regionRows = regionRows

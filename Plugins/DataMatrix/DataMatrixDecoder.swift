@@ -12,8 +12,8 @@ import ScanCore
 ///
 /// Results: `rawBytes` are the decoded bytes (see ``DMDecodedContent/bytes``), `rawValue` the text
 /// (ISO-8859-1 unless an ECI says otherwise), `metadata` `size` (rows×columns), `corrections` and, when
-/// present, `eci`, `reader_programming`, `macro`, `dmre`, `encodation` (schemes other than ASCII); `cornerPoints` are the symbol's outer corners in its
-/// own order top-left, top-right, bottom-right, bottom-left (the finder is the left and bottom edge), so
+/// present, `eci`, `reader_programming`, `macro`, `dmre`, `encodation` (schemes other than ASCII);
+/// `cornerPoints` are the symbol's outer corners in its own order top-left, top-right, bottom-right, bottom-left (the finder is the left and bottom edge), so
 /// a mirrored symbol's corners run counter-clockwise in the image. Symbology identifier `]d1`…`]d6`
 /// (ISO/IEC 16022:2006 Annex N). A structured-append member carries `structuredAppend` (index from 0,
 /// count, file identification as decimal text); merge a set with ``DMStructuredAppend/merge(_:)``.
@@ -62,8 +62,9 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             let dets = DMDetector.detections(matrix, cand)
             var done = false
             for d in dets {
-                guard let grid = GridSampler.sample(
-                    matrix, columns: d.size.columns, rows: d.size.rows, transform: d.transform),
+                guard
+                    let grid = GridSampler.sample(
+                        matrix, columns: d.size.columns, rows: d.size.rows, transform: d.transform),
                     let (content, corrections) = DataMatrixDecoder.decode(grid: grid, size: d.size)
                 else { continue }
                 let b = barcode(content, corrections: corrections, detection: d)
@@ -78,8 +79,10 @@ public struct DataMatrixDecoder: SymbologyDecoder {
                 var regions = DMRegionGrid(size: d.size, transform: d.transform)
                 var grids: [BitMatrix] = []
                 if let image { grids += [regions.sampleLuminance(image)].compactMap { $0 } }
-                let w = Double(d.size.columns), h = Double(d.size.rows)
-                let module = d.transform.apply(Point(0, 0)).distance(to: d.transform.apply(Point(w, h)))
+                let w = Double(d.size.columns)
+                let h = Double(d.size.rows)
+                let module =
+                    d.transform.apply(Point(0, 0)).distance(to: d.transform.apply(Point(w, h)))
                     / (w * w + h * h).squareRoot()
                 for k in 0..<2 {
                     if k == 1 {
@@ -117,7 +120,8 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         guard q.count == 4 else { return false }
         var sign = 0.0
         for i in 0..<4 {
-            let a = q[i], b = q[(i + 1) % 4]
+            let a = q[i]
+            let b = q[(i + 1) % 4]
             let cr = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
             if cr == 0 { continue }
             if sign == 0 { sign = cr } else if (cr > 0) != (sign > 0) { return false }
@@ -126,9 +130,11 @@ public struct DataMatrixDecoder: SymbologyDecoder {
     }
 
     func barcode(_ c: DMDecodedContent, corrections: Int, detection d: DMDetection) -> Barcode {
-        let w = Double(d.size.columns), h = Double(d.size.rows)
+        let w = Double(d.size.columns)
+        let h = Double(d.size.rows)
         let corners = [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)].map(d.transform.apply)
-        let tl = corners[0], tr = corners[1]
+        let tl = corners[0]
+        let tr = corners[1]
         var angle = atan2(tr.y - tl.y, tr.x - tl.x) * 180 / Double.pi
         if angle < 0 { angle += 360 }
         var metadata = ["size": "\(d.size.rows)x\(d.size.columns)", "corrections": String(corrections)]

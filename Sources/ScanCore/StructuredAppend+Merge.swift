@@ -13,7 +13,8 @@ extension StructuredAppend {
     public static func merge(_ parts: [Barcode], maxCount: Int = 16) -> Barcode? {
         let members = parts.compactMap { p in p.structuredAppend.map { (p, $0) } }
         guard let first = members.first else { return nil }
-        let count = first.1.count, id = first.1.id
+        let count = first.1.count
+        let id = first.1.id
         guard count >= 1, count <= maxCount else { return nil }
         var slots = [Barcode?](repeating: nil, count: count)
         for (p, sa) in members {

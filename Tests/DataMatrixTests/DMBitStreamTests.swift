@@ -1,5 +1,6 @@
-import Testing
 import ScanCore
+import Testing
+
 @testable import DataMatrix
 
 /// The data codeword parser on hand-built codewords, values worked out from ISO/IEC 16022:2006 §5.2

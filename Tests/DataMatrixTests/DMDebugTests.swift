@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import ScanCore
 import ScanImageIO
+import Testing
+
 @testable import DataMatrix
 
 struct DMDebugTests {
@@ -11,12 +12,14 @@ struct DMDebugTests {
             for f in files.split(separator: "|") {
                 print("FILE", f)
                 let image = try ImageReader.read(contentsOf: String(f)).luminance()
-                let found = DecoderRegistry([DataMatrixDecoder()]).decode(FrameContext(image: image), options: DecodeOptions())
+                let found = DecoderRegistry([DataMatrixDecoder()]).decode(
+                    FrameContext(image: image), options: DecodeOptions())
                 print("FOUND", found.map { ($0.rawValue ?? "-", $0.metadata) })
             }
             return
         }
-        let image = try DMZint.render(env["DM_TEXT"] ?? "DM1", (env["DM_ARGS"] ?? "").split(separator: " ").map(String.init))
+        let image = try DMZint.render(
+            env["DM_TEXT"] ?? "DM1", (env["DM_ARGS"] ?? "").split(separator: " ").map(String.init))
         let found = DataMatrixDecoder().decode(FrameContext(image: image), options: DecodeOptions())
         print("FOUND", found.map { ($0.rawValue ?? "-", $0.metadata) })
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ScanCore
+import Testing
+
 @testable import DataMatrix
 
 /// End-to-end reads of symbols rendered by zint at test time, with exact expected values.
@@ -130,12 +131,22 @@ struct DMDecodeTests {
         let image = try DMZint.render("corners", ["--vers=3"], scale: 4)  // 14×14, 4 px modules
         let b = try #require(decode(image).first)
         // zint's quiet zone is one module wide? Compare with the dark bounding box instead.
-        var minX = Int.max, minY = Int.max, maxX = 0, maxY = 0
-        for y in 0..<image.height { for x in 0..<image.width where image[x, y] < 128 {
-            minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x + 1); maxY = max(maxY, y + 1)
-        } }
-        let expected = [Point(Double(minX), Double(minY)), Point(Double(maxX), Double(minY)),
-                        Point(Double(maxX), Double(maxY)), Point(Double(minX), Double(maxY))]
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = 0
+        var maxY = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x, y] < 128 {
+                minX = min(minX, x)
+                minY = min(minY, y)
+                maxX = max(maxX, x + 1)
+                maxY = max(maxY, y + 1)
+            }
+        }
+        let expected = [
+            Point(Double(minX), Double(minY)), Point(Double(maxX), Double(minY)),
+            Point(Double(maxX), Double(maxY)), Point(Double(minX), Double(maxY)),
+        ]
         for (p, e) in zip(b.cornerPoints, expected) { #expect(p.distance(to: e) < 1.5, "\(p) vs \(e)") }
     }
 
@@ -164,10 +175,12 @@ struct DMDecodeTests {
         var px = image.packedPixels
         let q = (image.width - 24 * 4) / 2
         for (mx, my) in [(5, 5), (6, 5), (12, 9), (17, 14), (9, 18)] {
-            for y in 0..<4 { for x in 0..<4 {
-                let i = (q + my * 4 + y) * image.width + q + mx * 4 + x
-                px[i] = px[i] < 128 ? 255 : 0
-            } }
+            for y in 0..<4 {
+                for x in 0..<4 {
+                    let i = (q + my * 4 + y) * image.width + q + mx * 4 + x
+                    px[i] = px[i] < 128 ? 255 : 0
+                }
+            }
         }
         let damaged = LuminanceImage(width: image.width, height: image.height, pixels: px)
         let b = try #require(decode(damaged).first)

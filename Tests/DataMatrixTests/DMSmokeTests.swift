@@ -1,5 +1,6 @@
-import Testing
 import ScanCore
+import Testing
+
 @testable import DataMatrix
 
 struct DMSmokeTests {

@@ -5,7 +5,9 @@ import ScanImageIO
 /// Renders Data Matrix fixtures at test time with Debian's `zint` (scripts/install-deps.sh installs it)
 /// into a temporary directory, and loads them through ScanImageIO.
 enum DMZint {
-    static let path = ["/usr/bin/zint", "/usr/local/bin/zint"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let path = ["/usr/bin/zint", "/usr/local/bin/zint"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
     static var available: Bool { path != nil }
 
     struct Failure: Error, CustomStringConvertible { let description: String }
@@ -24,8 +26,11 @@ enum DMZint {
         try Data(data).write(to: input)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: zint)
-        p.arguments = ["-b", "DATAMATRIX", quietZones ? "--quietzones" : "--noquietzones", "--scale=\(scale)",
-                       "-o", output.path, "-i", input.path] + arguments
+        p.arguments =
+            [
+                "-b", "DATAMATRIX", quietZones ? "--quietzones" : "--noquietzones", "--scale=\(scale)",
+                "-o", output.path, "-i", input.path,
+            ] + arguments
         let err = Pipe()
         p.standardError = err
         p.standardOutput = err
@@ -68,17 +73,27 @@ extension LuminanceImage {
 
     /// Rotated by `degrees` about the centre on a white page large enough to hold it (bilinear).
     func dmRotated(_ degrees: Double) -> LuminanceImage {
-        let a = degrees * Double.pi / 180, ca = cos(a), sa = sin(a)
+        let a = degrees * Double.pi / 180
+        let ca = cos(a)
+        let sa = sin(a)
         let side = Int((Double(max(width, height)) * 1.5).rounded(.up))
         var out = [UInt8](repeating: 255, count: side * side)
-        let cx = Double(width) / 2, cy = Double(height) / 2, oc = Double(side) / 2
+        let cx = Double(width) / 2
+        let cy = Double(height) / 2
+        let oc = Double(side) / 2
         for y in 0..<side {
             for x in 0..<side {
-                let dx = Double(x) + 0.5 - oc, dy = Double(y) + 0.5 - oc
-                let sx = ca * dx + sa * dy + cx - 0.5, sy = -sa * dx + ca * dy + cy - 0.5
+                let dx = Double(x) + 0.5 - oc
+                let dy = Double(y) + 0.5 - oc
+                let sx = ca * dx + sa * dy + cx - 0.5
+                let sy = -sa * dx + ca * dy + cy - 0.5
                 guard sx >= 0, sy >= 0, sx < Double(width - 1), sy < Double(height - 1) else { continue }
-                let x0 = Int(sx), y0 = Int(sy), fx = sx - Double(x0), fy = sy - Double(y0)
-                let v = Double(self[x0, y0]) * (1 - fx) * (1 - fy) + Double(self[x0 + 1, y0]) * fx * (1 - fy)
+                let x0 = Int(sx)
+                let y0 = Int(sy)
+                let fx = sx - Double(x0)
+                let fy = sy - Double(y0)
+                let v =
+                    Double(self[x0, y0]) * (1 - fx) * (1 - fy) + Double(self[x0 + 1, y0]) * fx * (1 - fy)
                     + Double(self[x0, y0 + 1]) * (1 - fx) * fy + Double(self[x0 + 1, y0 + 1]) * fx * fy
                 out[y * side + x] = UInt8(min(255, max(0, v.rounded())))
             }
