@@ -221,7 +221,9 @@ public enum DMDetector {
 
     /// For the side from `p` to `q` of a quadrilateral with centre `centre`: the fraction of points along
     /// it where the pixel just inside is dark, and the dark run lengths measured inwards from there.
-    static func sideProfile(_ m: BitMatrix, _ p: Point, _ q: Point, centre: Point, samples: Int = 24)
+    static func sideProfile(
+        _ m: BitMatrix, _ p: Point, _ q: Point, centre: Point, samples: Int = 24, tolerance: Double = 0
+    )
         -> (dark: Double, runs: [Double])
     {
         let dx = q.x - p.x
@@ -238,18 +240,19 @@ public enum DMDetector {
         var darkCount = 0
         var runs: [Double] = []
         let limit = len / 3
+        let reach = max(1.2, len * 0.012)
         for s in 0..<samples {
             let t = (Double(s) + 0.5) / Double(samples) * 0.9 + 0.05
             let base = Point(p.x + dx * t, p.y + dy * t)
+            // The first dark pixel within a small tolerance of the side (the hull runs along the outermost
+            // pixels of a ragged or blurred edge, which may stand out of it by a pixel or two).
             var d = 0.5
-            guard
-                dark(m, Point(base.x + nx * d, base.y + ny * d)) == true
-                    || dark(m, Point(base.x + nx * 1.2, base.y + ny * 1.2)) == true
-            else { continue }
+            while d <= reach, dark(m, Point(base.x + nx * d, base.y + ny * d)) != true { d += 0.5 }
+            guard d <= reach else { continue }
             darkCount += 1
-            if dark(m, Point(base.x + nx * d, base.y + ny * d)) != true { d = 1.2 }
+            let start = d
             while d < limit, dark(m, Point(base.x + nx * d, base.y + ny * d)) == true { d += 0.5 }
-            runs.append(d)
+            runs.append(d - start + 0.5)
         }
         return (Double(darkCount) / Double(samples), runs)
     }
@@ -257,16 +260,22 @@ public enum DMDetector {
     /// The finder corner of a quadrilateral (clockwise), or `nil` when no corner has two solid sides.
     static func candidate(_ m: BitMatrix, quad q: [Point], hull: [Point] = []) -> Candidate? {
         let centre = Point((q[0].x + q[1].x + q[2].x + q[3].x) / 4, (q[0].y + q[1].y + q[2].y + q[3].y) / 4)
-        let profiles = (0..<4).map { sideProfile(m, q[$0], q[($0 + 1) % 4], centre: centre) }
+        var profiles: [(dark: Double, runs: [Double])] = []
         var bestK = -1
         var best = 0.0
-        for k in 0..<4 {
-            // Sides k−1 (into corner k) and k (out of it).
-            let s = min(profiles[(k + 3) % 4].dark, profiles[k].dark)
-            if s > best {
-                best = s
-                bestK = k
+        // Strictly along the hull first; then allowing the edge to lie up to 2.5 % of the side inside
+        // it (blurred photographs, where a few outlying dark pixels carry the hull).
+        for tolerance in [0.0, 0.025] {
+            profiles = (0..<4).map { sideProfile(m, q[$0], q[($0 + 1) % 4], centre: centre, tolerance: tolerance) }
+            for k in 0..<4 {
+                // Sides k−1 (into corner k) and k (out of it).
+                let s = min(profiles[(k + 3) % 4].dark, profiles[k].dark)
+                if s > best {
+                    best = s
+                    bestK = k
+                }
             }
+            if best >= 0.75 { break }
         }
         guard bestK >= 0, best >= 0.75 else { return nil }
         var runs = profiles[(bestK + 3) % 4].runs + profiles[bestK].runs
