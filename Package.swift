@@ -15,6 +15,7 @@ let plugins = [
     "Codabar",
     "ITF",
     "QRCode",
+    "DataMatrix",
 ]
 
 /// Test-only support targets some plugin tests use besides their plugin, ScanCore and ScanImageIO.

@@ -2,6 +2,7 @@ import Codabar
 import Code128
 import Code39
 import Code93
+import DataMatrix
 import EANUPC
 import ITF
 import QRCode
@@ -21,6 +22,7 @@ public enum BuiltinPlugins {
         CodabarDecoder(),
         ITFDecoder(),
         QRCodeDecoder(),
+        DataMatrixDecoder(),
     ]
 
     /// A registry holding every built-in plugin.

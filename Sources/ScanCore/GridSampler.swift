@@ -16,22 +16,30 @@ public enum GridSampler {
     public static func sample(
         _ matrix: BitMatrix, dimension: Int, transform: PerspectiveTransform, tolerance: Double = 1.5
     ) -> BitMatrix? {
-        guard dimension > 0, transform.isValid else { return nil }
-        var out = [UInt8](repeating: 0, count: dimension * dimension)
+        sample(matrix, columns: dimension, rows: dimension, transform: transform, tolerance: tolerance)
+    }
+
+    /// Samples a rectangular grid of `columns × rows` modules (Data Matrix rectangles, PDF417 …) from
+    /// `matrix` (nearest pixel); module (i, j) is read at `transform.apply((i + 0.5, j + 0.5))`.
+    public static func sample(
+        _ matrix: BitMatrix, columns: Int, rows: Int, transform: PerspectiveTransform, tolerance: Double = 1.5
+    ) -> BitMatrix? {
+        guard columns > 0, rows > 0, transform.isValid else { return nil }
+        var out = [UInt8](repeating: 0, count: columns * rows)
         let w = matrix.width, h = matrix.height
         let ok = matrix.bits.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                for j in 0..<dimension {
-                    for i in 0..<dimension {
+                for j in 0..<rows {
+                    for i in 0..<columns {
                         let p = transform.apply(Point(Double(i) + 0.5, Double(j) + 0.5))
                         guard let (x, y) = pixel(p, width: w, height: h, tolerance: tolerance) else { return false }
-                        dst[j * dimension + i] = src[y * w + x]
+                        dst[j * columns + i] = src[y * w + x]
                     }
                 }
                 return true
             }
         }
-        return ok ? BitMatrix(width: dimension, height: dimension, bits: out) : nil
+        return ok ? BitMatrix(width: columns, height: rows, bits: out) : nil
     }
 
     /// Samples `matrix` with an arbitrary mapping from module (column i, row j) to the image point of its

@@ -1,0 +1,703 @@
+import ScanCore
+
+/// A located Data Matrix candidate: a size and the transform from its module grid to the image.
+public struct DMDetection: Sendable {
+    public let size: DMSymbolSize
+    /// Module-grid coordinates (0…columns, 0…rows; finder at the left and bottom) → image pixels.
+    public let transform: PerspectiveTransform
+    /// True when the symbol is read from its mirror image.
+    public let isMirrored: Bool
+    /// Fraction of finder, timing and alignment modules that were as expected (0…1).
+    public let score: Double
+}
+
+/// Finds ECC 200 symbols in a binarized image (ISO/IEC 16022:2006 §5.3 and §7: the L-shaped finder of
+/// two solid edges, the two opposite edges of alternating timing modules).
+///
+/// ```swift
+/// for candidate in DMDetector.candidates(matrix) { for d in DMDetector.detections(matrix, candidate) { … } }
+/// ```
+///
+/// Method (our own): dark pixels are grouped into 8-connected components (a symbol's finder, timing and
+/// data modules touch one another, so a symbol is mostly one component). The convex hull of a large
+/// component gives a quadrilateral; the corner whose two sides are solid dark is the finder's corner L,
+/// and the other three corners follow clockwise. The finder's thickness estimates the module size, hence
+/// candidate sizes; for each size of Table 7 that fits, the module grid is laid over the quadrilateral by
+/// a perspective transform, and the finder and timing modules of every data region are checked. The
+/// fourth corner (at the light end of both timing edges, so not on the dark hull) is refined by a local
+/// search that maximises that check. Perspective, any rotation and mirror images (the finder read
+/// clockwise instead of counter-clockwise) follow from the transform.
+public enum DMDetector {
+    /// A quadrilateral with its finder corner: `l` (the finder's corner), then clockwise in the image
+    /// `a`, `b` (opposite `l`), `c`.
+    public struct Candidate: Sendable {
+        public var l, a, b, c: Point
+        /// Estimated module size in pixels.
+        public var module: Double
+        /// Starting guesses for `b` besides itself (the parallelogram completion, the intersection of
+        /// the hull edges leaving `a` and `c`).
+        public var bGuesses: [Point] = []
+    }
+
+    // MARK: components
+
+    /// 8-connected components of dark pixels with at least `minPixels` pixels and a bounding box side of
+    /// at least `minSide`, largest first, as lists of hull input points.
+    static func components(_ m: BitMatrix, minSide: Int) -> [[Point]] {
+        let w = m.width
+        let h = m.height
+        var rx0: [Int32] = []
+        var rx1: [Int32] = []
+        var ry: [Int32] = []
+        var rowStart = [Int](repeating: 0, count: h + 1)
+        m.bits.withUnsafeBufferPointer { buf in
+            for y in 0..<h {
+                rowStart[y] = rx0.count
+                var x = 0
+                let base = y * w
+                while x < w {
+                    while x < w && buf[base + x] == 0 { x += 1 }
+                    if x >= w { break }
+                    let s = x
+                    while x < w && buf[base + x] != 0 { x += 1 }
+                    rx0.append(Int32(s))
+                    rx1.append(Int32(x))
+                    ry.append(Int32(y))
+                }
+            }
+            rowStart[h] = rx0.count
+        }
+        let n = rx0.count
+        var parent = [Int32](repeating: 0, count: n)
+        for i in 0..<n { parent[i] = Int32(i) }
+        func find(_ i: Int) -> Int {
+            var r = i
+            while Int(parent[r]) != r { r = Int(parent[r]) }
+            var k = i
+            while Int(parent[k]) != r {
+                let next = Int(parent[k])
+                parent[k] = Int32(r)
+                k = next
+            }
+            return r
+        }
+        if h > 1 {
+            for y in 1..<h {
+                var j = rowStart[y - 1]
+                let jEnd = rowStart[y]
+                for i in rowStart[y]..<rowStart[y + 1] {
+                    // Runs of the previous row touching [x0 − 1, x1] (8-connectivity).
+                    while j < jEnd && rx1[j] < rx0[i] { j += 1 }
+                    var k = j
+                    while k < jEnd && rx0[k] <= rx1[i] {
+                        let a = find(i)
+                        let b = find(k)
+                        if a != b { parent[max(a, b)] = Int32(min(a, b)) }
+                        k += 1
+                    }
+                }
+            }
+        }
+        // Statistics per root, then hull input points for the components large enough to be symbols.
+        var count = [Int](repeating: 0, count: n)
+        var minX = [Int32](repeating: Int32.max, count: n)
+        var maxX = [Int32](repeating: -1, count: n)
+        var minY = [Int32](repeating: Int32.max, count: n)
+        var maxY = [Int32](repeating: -1, count: n)
+        var root = [Int32](repeating: 0, count: n)
+        for i in 0..<n {
+            let r = find(i)
+            root[i] = Int32(r)
+            count[r] += Int(rx1[i] - rx0[i])
+            minX[r] = min(minX[r], rx0[i])
+            maxX[r] = max(maxX[r], rx1[i])
+            minY[r] = min(minY[r], ry[i])
+            maxY[r] = max(maxY[r], ry[i] + 1)
+        }
+        var slot = [Int32](repeating: -1, count: n)
+        var out: [(Int, [Point])] = []
+        for r in 0..<n where Int(root[r]) == r {
+            let side = Int(max(maxX[r] - minX[r], maxY[r] - minY[r]))
+            guard side >= minSide, count[r] >= minSide * 2 else { continue }
+            slot[r] = Int32(out.count)
+            out.append((count[r], []))
+        }
+        for i in 0..<n {
+            let k = Int(slot[Int(root[i])])
+            guard k >= 0 else { continue }
+            let x0 = Double(rx0[i])
+            let x1 = Double(rx1[i])
+            let y = Double(ry[i])
+            out[k].1 += [Point(x0, y), Point(x1, y), Point(x0, y + 1), Point(x1, y + 1)]
+        }
+        out.sort { $0.0 > $1.0 }
+        return out.map(\.1)
+    }
+
+    /// Convex hull (Andrew's monotone chain), clockwise in image coordinates (y down).
+    static func hull(_ points: [Point]) -> [Point] {
+        let p = points.sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }
+        guard p.count > 2 else { return p }
+        func cross(_ o: Point, _ a: Point, _ b: Point) -> Double {
+            (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+        }
+        var lower: [Point] = []
+        var upper: [Point] = []
+        for q in p {
+            while lower.count >= 2 && cross(lower[lower.count - 2], lower[lower.count - 1], q) <= 0 {
+                lower.removeLast()
+            }
+            lower.append(q)
+        }
+        for q in p.reversed() {
+            while upper.count >= 2 && cross(upper[upper.count - 2], upper[upper.count - 1], q) <= 0 {
+                upper.removeLast()
+            }
+            upper.append(q)
+        }
+        // Counter-clockwise in y-up coordinates is clockwise on screen; here cross > 0 turns are kept,
+        // which with y down means the chain runs clockwise as seen in the image.
+        return Array(lower.dropLast() + upper.dropLast())
+    }
+
+    /// The quadrilateral of largest spread on a convex hull: the two farthest vertices and, on each side
+    /// of the line through them, the vertex farthest from it. Clockwise in the image.
+    static func quad(_ hull: [Point]) -> [Point]? {
+        let n = hull.count
+        guard n >= 4 else { return nil }
+        var bi = 0
+        var bj = 0
+        var best = -1.0
+        for i in 0..<n {
+            for j in (i + 1)..<n {
+                let dx = hull[i].x - hull[j].x
+                let dy = hull[i].y - hull[j].y
+                let d = dx * dx + dy * dy
+                if d > best {
+                    best = d
+                    bi = i
+                    bj = j
+                }
+            }
+        }
+        let p = hull[bi]
+        let q = hull[bj]
+        func dist(_ r: Point) -> Double { abs((q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x)) }
+        var k1 = -1
+        var k2 = -1
+        var d1 = -1.0
+        var d2 = -1.0
+        for k in (bi + 1)..<bj where dist(hull[k]) > d1 {
+            d1 = dist(hull[k])
+            k1 = k
+        }
+        for k in 0..<n where (k > bj || k < bi) && dist(hull[k]) > d2 {
+            d2 = dist(hull[k])
+            k2 = k
+        }
+        guard k1 >= 0, k2 >= 0 else { return nil }
+        var corners = [hull[bi], hull[k1], hull[bj], hull[k2]]
+        // Clockwise on screen: positive shoelace sum with y down.
+        var area = 0.0
+        for i in 0..<4 {
+            let a = corners[i]
+            let b = corners[(i + 1) % 4]
+            area += a.x * b.y - b.x * a.y
+        }
+        if area < 0 { corners.reverse() }
+        guard abs(area) > 16 else { return nil }
+        return corners
+    }
+
+    // MARK: finder
+
+    @inline(__always)
+    static func dark(_ m: BitMatrix, _ p: Point) -> Bool? {
+        let x = Int(p.x.rounded(.down))
+        let y = Int(p.y.rounded(.down))
+        guard x >= 0, y >= 0, x < m.width, y < m.height else { return nil }
+        return m.bits[y * m.width + x] != 0
+    }
+
+    /// For the side from `p` to `q` of a quadrilateral with centre `centre`: the fraction of points along
+    /// it where the pixel just inside is dark, and the dark run lengths measured inwards from there.
+    static func sideProfile(
+        _ m: BitMatrix, _ p: Point, _ q: Point, centre: Point, samples: Int = 24, tolerance: Double = 0
+    )
+        -> (dark: Double, runs: [Double])
+    {
+        let dx = q.x - p.x
+        let dy = q.y - p.y
+        let len = (dx * dx + dy * dy).squareRoot()
+        guard len > 1 else { return (0, []) }
+        var nx = -dy / len
+        var ny = dx / len
+        let mid = Point((p.x + q.x) / 2, (p.y + q.y) / 2)
+        if (centre.x - mid.x) * nx + (centre.y - mid.y) * ny < 0 {
+            nx = -nx
+            ny = -ny
+        }
+        var darkCount = 0
+        var runs: [Double] = []
+        let limit = len / 3
+        let reach = max(1.2, len * 0.012)
+        for s in 0..<samples {
+            let t = (Double(s) + 0.5) / Double(samples) * 0.9 + 0.05
+            let base = Point(p.x + dx * t, p.y + dy * t)
+            // The first dark pixel within a small tolerance of the side (the hull runs along the outermost
+            // pixels of a ragged or blurred edge, which may stand out of it by a pixel or two).
+            var d = 0.5
+            while d <= reach, dark(m, Point(base.x + nx * d, base.y + ny * d)) != true { d += 0.5 }
+            guard d <= reach else { continue }
+            darkCount += 1
+            let start = d
+            while d < limit, dark(m, Point(base.x + nx * d, base.y + ny * d)) == true { d += 0.5 }
+            runs.append(d - start + 0.5)
+        }
+        return (Double(darkCount) / Double(samples), runs)
+    }
+
+    /// The finder corner of a quadrilateral (clockwise), or `nil` when no corner has two solid sides.
+    static func candidate(_ m: BitMatrix, quad q: [Point], hull: [Point] = []) -> Candidate? {
+        let centre = Point((q[0].x + q[1].x + q[2].x + q[3].x) / 4, (q[0].y + q[1].y + q[2].y + q[3].y) / 4)
+        var profiles: [(dark: Double, runs: [Double])] = []
+        var bestK = -1
+        var best = 0.0
+        // Strictly along the hull first; then allowing the edge to lie up to 2.5 % of the side inside
+        // it (blurred photographs, where a few outlying dark pixels carry the hull).
+        for tolerance in [0.0, 0.025] {
+            profiles = (0..<4).map { sideProfile(m, q[$0], q[($0 + 1) % 4], centre: centre, tolerance: tolerance) }
+            for k in 0..<4 {
+                // Sides k−1 (into corner k) and k (out of it).
+                let s = min(profiles[(k + 3) % 4].dark, profiles[k].dark)
+                if s > best {
+                    best = s
+                    bestK = k
+                }
+            }
+            if best >= 0.75 { break }
+        }
+        guard bestK >= 0, best >= 0.75 else { return nil }
+        var runs = profiles[(bestK + 3) % 4].runs + profiles[bestK].runs
+        guard !runs.isEmpty else { return nil }
+        runs.sort()
+        let module = max(1.0, runs[runs.count / 4])
+        var cand = Candidate(
+            l: q[bestK], a: q[(bestK + 1) % 4], b: q[(bestK + 2) % 4], c: q[(bestK + 3) % 4], module: module)
+        cand.bGuesses.append(Point(cand.a.x + cand.c.x - cand.l.x, cand.a.y + cand.c.y - cand.l.y))
+        if let b = hullCorner(hull, cand) { cand.bGuesses.append(b) }
+        return cand
+    }
+
+    /// The intersection of the timing edges as the hull shows them: from `a` and from `c`, the line to
+    /// the farthest hull vertex towards `b` that keeps every vertex in between within a pixel of it.
+    static func hullCorner(_ hull: [Point], _ c: Candidate) -> Point? {
+        let n = hull.count
+        guard n >= 4, let ia = hull.firstIndex(of: c.a), let ic = hull.firstIndex(of: c.c),
+            let il = hull.firstIndex(of: c.l)
+        else { return nil }
+        // Direction along the hull from a that does not pass l first.
+        func between(_ from: Int, _ to: Int, step: Int) -> [Int] {
+            var out: [Int] = []
+            var i = from
+            while i != to {
+                i = (i + step + n) % n
+                out.append(i)
+            }
+            return out
+        }
+        let fwd = between(ia, ic, step: 1)
+        let step = fwd.contains(il) ? -1 : 1
+        func edge(from start: Int, to end: Int, step: Int) -> Point? {
+            let chain = between(start, end, step: step)
+            let p = hull[start]
+            var best: Point? = nil
+            for (k, i) in chain.enumerated() {
+                let q = hull[i]
+                let len = p.distance(to: q)
+                guard len > 2 else { continue }
+                let straight = chain.prefix(k).allSatisfy { j in
+                    abs((q.x - p.x) * (hull[j].y - p.y) - (q.y - p.y) * (hull[j].x - p.x)) / len <= 1.0
+                }
+                if straight { best = q } else { break }
+            }
+            return best
+        }
+        guard let pa = edge(from: ia, to: ic, step: step), let pc = edge(from: ic, to: ia, step: -step) else {
+            return nil
+        }
+        return intersect(c.a, pa, c.c, pc)
+    }
+
+    static func intersect(_ p1: Point, _ p2: Point, _ p3: Point, _ p4: Point) -> Point? {
+        let d = (p1.x - p2.x) * (p3.y - p4.y) - (p1.y - p2.y) * (p3.x - p4.x)
+        guard abs(d) > 1e-9 else { return nil }
+        let a = p1.x * p2.y - p1.y * p2.x
+        let b = p3.x * p4.y - p3.y * p4.x
+        let r = Point((a * (p3.x - p4.x) - (p1.x - p2.x) * b) / d, (a * (p3.y - p4.y) - (p1.y - p2.y) * b) / d)
+        return r.x.isFinite && r.y.isFinite ? r : nil
+    }
+
+    /// Finder candidates of a binarized image, largest component first.
+    public static func candidates(_ m: BitMatrix, minSide: Int = 10) -> [Candidate] {
+        var out: [Candidate] = []
+        for pts in components(m, minSide: minSide) {
+            let h = hull(pts)
+            guard let q = quad(h), let c = candidate(m, quad: q, hull: h) else { continue }
+            out.append(c)
+        }
+        return out
+    }
+
+    /// A candidate from the whole image's dark bounding box (for `pure` images: one axis-aligned symbol,
+    /// possibly without quiet zone).
+    public static func pureCandidate(_ m: BitMatrix) -> Candidate? {
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = -1
+        var maxY = -1
+        for y in 0..<m.height {
+            for x in 0..<m.width where m.bits[y * m.width + x] != 0 {
+                minX = min(minX, x)
+                maxX = max(maxX, x)
+                minY = min(minY, y)
+                maxY = max(maxY, y)
+            }
+        }
+        guard maxX > minX + 4, maxY > minY + 4 else { return nil }
+        let q = [
+            Point(Double(minX), Double(minY)), Point(Double(maxX + 1), Double(minY)),
+            Point(Double(maxX + 1), Double(maxY + 1)), Point(Double(minX), Double(maxY + 1)),
+        ]
+        return candidate(m, quad: q)
+    }
+
+    // MARK: grid fitting
+
+    /// Whether module (row, col) of a symbol of `size` is a finder/timing module, and dark if so:
+    /// `nil` for data modules.
+    @inline(__always)
+    static func expected(_ size: DMSymbolSize, row: Int, col: Int) -> Bool? {
+        let r = row % (size.regionRows + 2)
+        let c = col % (size.regionColumns + 2)
+        if c == 0 || r == size.regionRows + 1 { return true }
+        if r == 0 { return c % 2 == 0 }
+        if c == size.regionColumns + 1 { return r % 2 == 1 }
+        return nil
+    }
+
+    static func transform(_ size: DMSymbolSize, tl: Point, tr: Point, br: Point, bl: Point) -> PerspectiveTransform {
+        let w = Double(size.columns)
+        let h = Double(size.rows)
+        return PerspectiveTransform(
+            from: (Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)), to: (tl, tr, br, bl))
+    }
+
+    /// Fraction of finder, timing and alignment modules sampled as expected.
+    static func score(_ m: BitMatrix, _ size: DMSymbolSize, _ t: PerspectiveTransform) -> Double {
+        guard t.isValid else { return 0 }
+        var good = 0
+        var total = 0
+        let rr = size.regionRows + 2
+        let rc = size.regionColumns + 2
+        func check(_ row: Int, _ col: Int) {
+            guard let e = expected(size, row: row, col: col) else { return }
+            total += 1
+            if dark(m, t.apply(Point(Double(col) + 0.5, Double(row) + 0.5))) == e { good += 1 }
+        }
+        for row in 0..<size.rows {
+            if row % rr == 0 || row % rr == rr - 1 {
+                for col in 0..<size.columns { check(row, col) }
+            } else {
+                for col in stride(from: 0, to: size.columns, by: rc) {
+                    check(row, col)
+                    check(row, col + rc - 1)
+                }
+            }
+        }
+        return total == 0 ? 0 : Double(good) / Double(total)
+    }
+
+    /// Grid hypotheses for a candidate, best first: sizes whose proportions fit, in both readings
+    /// (plain and mirrored), with the fourth corner refined.
+    public static func detections(_ m: BitMatrix, _ cand: Candidate, maxResults: Int = 4) -> [DMDetection] {
+        let la = cand.l.distance(to: cand.a)
+        let lc = cand.l.distance(to: cand.c)
+        guard la > 4, lc > 4 else { return [] }
+        var hyps: [(DMSymbolSize, Bool, Double, Point)] = []
+        for size in DMSymbolSize.all {
+            for mirrored in [false, true] {
+                // Plain: rows along L–A, columns along L–C; mirrored: the other way round.
+                let rowsLen = mirrored ? lc : la
+                let colsLen = mirrored ? la : lc
+                let estRows = rowsLen / cand.module
+                let estCols = colsLen / cand.module
+                let fr = estRows / Double(size.rows)
+                let fc = estCols / Double(size.columns)
+                guard fr > 0.4, fr < 2.2, fc > 0.4, fc < 2.2 else { continue }
+                let aspect = (colsLen / rowsLen) / (Double(size.columns) / Double(size.rows))
+                guard aspect > 0.7, aspect < 1.43 else { continue }
+                if size.isSquare && mirrored { continue }  // scored with the plain reading
+                var bestB = cand.b
+                var bestS = score(m, size, gridTransform(size, cand, mirrored: mirrored, b: cand.b))
+                for g in cand.bGuesses {
+                    let s = score(m, size, gridTransform(size, cand, mirrored: mirrored, b: g))
+                    if s > bestS {
+                        bestS = s
+                        bestB = g
+                    }
+                }
+                hyps.append((size, mirrored, bestS, bestB))
+            }
+        }
+        hyps.sort { $0.2 > $1.2 }
+        var out: [DMDetection] = []
+        // Strong perspective puts the fourth corner far from every guess, so more hypotheses than will
+        // be returned are refined.
+        for (size, mirrored, s0, b0) in hyps.prefix(2 * maxResults) where s0 > 0.6 {
+            let (b, s) = refineB(m, size, cand, mirrored: mirrored, start: b0, score: s0)
+            guard s > 0.7 else { continue }
+            out.append(
+                DMDetection(
+                    size: size, transform: gridTransform(size, cand, mirrored: mirrored, b: b),
+                    isMirrored: mirrored, score: s))
+            if size.isSquare {
+                out.append(
+                    DMDetection(
+                        size: size, transform: gridTransform(size, cand, mirrored: true, b: b),
+                        isMirrored: true, score: s - 1e-6))
+            }
+        }
+        out.sort { $0.score > $1.score }
+        return Array(out.prefix(maxResults))
+    }
+
+    static func gridTransform(_ size: DMSymbolSize, _ c: Candidate, mirrored: Bool, b: Point) -> PerspectiveTransform {
+        mirrored
+            ? transform(size, tl: c.c, tr: b, br: c.a, bl: c.l)
+            : transform(size, tl: c.a, tr: b, br: c.c, bl: c.l)
+    }
+
+    /// Hill-climbs the fourth corner in steps of 2, 1, ½ and ¼ module.
+    static func refineB(
+        _ m: BitMatrix, _ size: DMSymbolSize, _ c: Candidate, mirrored: Bool, start: Point,
+        score s0: Double
+    ) -> (Point, Double) {
+        var b = start
+        var best = s0
+        // Module size along the sides at B (the grid may be foreshortened there).
+        let mod = max(
+            0.5,
+            min(
+                c.a.distance(to: start) / Double(mirrored ? size.rows : size.columns),
+                c.c.distance(to: start) / Double(mirrored ? size.columns : size.rows)))
+        for step in [2.0, 1.0, 0.5, 0.25] {
+            var improved = true
+            var rounds = 0
+            while improved && rounds < 6 {
+                improved = false
+                rounds += 1
+                var bestHere = b
+                for dy in -1...1 {
+                    for dx in -1...1 where dx != 0 || dy != 0 {
+                        let p = Point(b.x + Double(dx) * step * mod, b.y + Double(dy) * step * mod)
+                        let s = score(m, size, gridTransform(size, c, mirrored: mirrored, b: p))
+                        if s > best + 1e-9 {
+                            best = s
+                            bestHere = p
+                            improved = true
+                        }
+                    }
+                }
+                b = bestHere
+            }
+        }
+        return (b, best)
+    }
+}
+
+/// A symbol's module grid as one perspective transform per data region, for printed symbols whose
+/// regions are not quite where one transform for the whole symbol puts them (uneven print, curved
+/// labels).
+public struct DMRegionGrid: Sendable {
+    public let size: DMSymbolSize
+    /// Image positions of the region corners: `(horizontalRegions + 1) × (verticalRegions + 1)` nodes,
+    /// row-major; node (i, j) is grid point (i · (regionColumns + 2), j · (regionRows + 2)).
+    public var nodes: [Point]
+
+    var nodeColumns: Int { size.horizontalRegions + 1 }
+
+    /// Nodes placed by one transform.
+    public init(size: DMSymbolSize, transform t: PerspectiveTransform) {
+        self.size = size
+        var nodes: [Point] = []
+        for j in 0...size.verticalRegions {
+            for i in 0...size.horizontalRegions {
+                nodes.append(t.apply(Point(Double(i * (size.regionColumns + 2)), Double(j * (size.regionRows + 2)))))
+            }
+        }
+        self.nodes = nodes
+    }
+
+    /// The transform of region (i, j) from module-grid coordinates of the whole symbol.
+    func transform(_ i: Int, _ j: Int) -> PerspectiveTransform {
+        let w = Double(size.regionColumns + 2)
+        let h = Double(size.regionRows + 2)
+        let x0 = Double(i) * w
+        let y0 = Double(j) * h
+        let n = nodeColumns
+        return PerspectiveTransform(
+            from: (Point(x0, y0), Point(x0 + w, y0), Point(x0 + w, y0 + h), Point(x0, y0 + h)),
+            to: (nodes[j * n + i], nodes[j * n + i + 1], nodes[(j + 1) * n + i + 1], nodes[(j + 1) * n + i]))
+    }
+
+    /// Matched and checked finder/timing modules of region (i, j).
+    func regionScore(_ m: BitMatrix, _ i: Int, _ j: Int) -> (Int, Int) {
+        let t = transform(i, j)
+        guard t.isValid else { return (0, 1) }
+        let rh = size.regionRows + 2
+        let rw = size.regionColumns + 2
+        var good = 0
+        var total = 0
+        for r in 0..<rh {
+            for c in 0..<rw where r == 0 || r == rh - 1 || c == 0 || c == rw - 1 {
+                guard let e = DMDetector.expected(size, row: r, col: c) else { continue }
+                total += 1
+                let p = t.apply(Point(Double(i * rw + c) + 0.5, Double(j * rh + r) + 0.5))
+                if DMDetector.dark(m, p) == e { good += 1 }
+            }
+        }
+        return (good, total)
+    }
+
+    /// Moves each node, in turn, to where the regions around it best show their finder and timing
+    /// modules (steps of ½ and ¼ module).
+    public mutating func refine(_ m: BitMatrix, module: Double) {
+        let nc = nodeColumns
+        let nr = size.verticalRegions + 1
+        func localScore(_ k: Int) -> Int {
+            let i = k % nc
+            let j = k / nc
+            var s = 0
+            for (di, dj) in [(-1, -1), (0, -1), (-1, 0), (0, 0)] {
+                let ri = i + di
+                let rj = j + dj
+                guard ri >= 0, rj >= 0, ri < nc - 1, rj < nr - 1 else { continue }
+                s += regionScore(m, ri, rj).0
+            }
+            return s
+        }
+        for _ in 0..<2 {
+            for k in 0..<nodes.count {
+                var best = localScore(k)
+                for step in [0.5, 0.25] {
+                    var improved = true
+                    var rounds = 0
+                    while improved && rounds < 4 {
+                        improved = false
+                        rounds += 1
+                        let start = nodes[k]
+                        var bestP = start
+                        for dy in -1...1 {
+                            for dx in -1...1 where dx != 0 || dy != 0 {
+                                nodes[k] = Point(
+                                    start.x + Double(dx) * step * module, start.y + Double(dy) * step * module)
+                                let s = localScore(k)
+                                if s > best {
+                                    best = s
+                                    bestP = nodes[k]
+                                    improved = true
+                                }
+                            }
+                        }
+                        nodes[k] = bestP
+                    }
+                }
+            }
+        }
+    }
+
+    /// The modules (1 = dark), sampled at module centres through each region's own transform; `nil`
+    /// when a module centre falls outside the image.
+    public func sample(_ m: BitMatrix) -> BitMatrix? {
+        let rh = size.regionRows + 2
+        let rw = size.regionColumns + 2
+        var out = BitMatrix(width: size.columns, height: size.rows)
+        for j in 0..<size.verticalRegions {
+            for i in 0..<size.horizontalRegions {
+                let t = transform(i, j)
+                guard t.isValid else { return nil }
+                for r in (j * rh)..<((j + 1) * rh) {
+                    for c in (i * rw)..<((i + 1) * rw) {
+                        let p = t.apply(Point(Double(c) + 0.5, Double(r) + 0.5))
+                        guard p.x > -1.5, p.y > -1.5, p.x < Double(m.width) + 1.5, p.y < Double(m.height) + 1.5
+                        else { return nil }
+                        let x = min(max(Int(p.x), 0), m.width - 1)
+                        let y = min(max(Int(p.y), 0), m.height - 1)
+                        out.bits[r * size.columns + c] = m.bits[y * m.width + x]
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
+
+extension DMRegionGrid {
+    /// The modules read from the grey levels: bilinear luminance at each module centre, thresholded
+    /// half-way between the mean levels of the finder/timing modules that should be dark and those that
+    /// should be light (one threshold per symbol; robust to blur that shifts a binarizer's edges).
+    public func sampleLuminance(_ image: LuminanceImage) -> BitMatrix? {
+        let rh = size.regionRows + 2
+        let rw = size.regionColumns + 2
+        var levels = [Double](repeating: 0, count: size.rows * size.columns)
+        let w = image.width
+        let h = image.height
+        guard w > 1, h > 1 else { return nil }
+        for j in 0..<size.verticalRegions {
+            for i in 0..<size.horizontalRegions {
+                let t = transform(i, j)
+                guard t.isValid else { return nil }
+                for r in (j * rh)..<((j + 1) * rh) {
+                    for c in (i * rw)..<((i + 1) * rw) {
+                        let p = t.apply(Point(Double(c) + 0.5, Double(r) + 0.5))
+                        guard p.x > -1.5, p.y > -1.5, p.x < Double(w) + 1.5, p.y < Double(h) + 1.5 else { return nil }
+                        let fx = min(max(p.x - 0.5, 0), Double(w - 1))
+                        let fy = min(max(p.y - 0.5, 0), Double(h - 1))
+                        let x0 = min(Int(fx), w - 2)
+                        let y0 = min(Int(fy), h - 2)
+                        let ax = fx - Double(x0)
+                        let ay = fy - Double(y0)
+                        let v00 = Double(image[x0, y0])
+                        let v10 = Double(image[x0 + 1, y0])
+                        let v01 = Double(image[x0, y0 + 1])
+                        let v11 = Double(image[x0 + 1, y0 + 1])
+                        levels[r * size.columns + c] =
+                            (v00 * (1 - ax) + v10 * ax) * (1 - ay) + (v01 * (1 - ax) + v11 * ax) * ay
+                    }
+                }
+            }
+        }
+        var darkSum = 0.0
+        var darkN = 0.0
+        var lightSum = 0.0
+        var lightN = 0.0
+        for r in 0..<size.rows {
+            for c in 0..<size.columns {
+                guard let e = DMDetector.expected(size, row: r, col: c) else { continue }
+                if e {
+                    darkSum += levels[r * size.columns + c]
+                    darkN += 1
+                } else {
+                    lightSum += levels[r * size.columns + c]
+                    lightN += 1
+                }
+            }
+        }
+        guard darkN > 0, lightN > 0 else { return nil }
+        let threshold = (darkSum / darkN + lightSum / lightN) / 2
+        var out = BitMatrix(width: size.columns, height: size.rows)
+        for k in 0..<levels.count { out.bits[k] = levels[k] < threshold ? 1 : 0 }
+        return out
+    }
+}
