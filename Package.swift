@@ -12,6 +12,7 @@ let plugins = [
     "Code128",
     "ITF",
     "QRCode",
+    "PDF417",
 ]
 
 let package = Package(

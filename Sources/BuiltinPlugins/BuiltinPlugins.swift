@@ -1,6 +1,7 @@
 import Code128
 import EANUPC
 import ITF
+import PDF417
 import QRCode
 import ScanCore
 
@@ -15,6 +16,7 @@ public enum BuiltinPlugins {
         Code128Decoder(),
         ITFDecoder(),
         QRCodeDecoder(),
+        PDF417Decoder(),
     ]
 
     /// A registry holding every built-in plugin.
