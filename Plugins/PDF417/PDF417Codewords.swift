@@ -93,15 +93,32 @@ enum PDF417Codewords {
             let e = error(base)
             return e <= maxError ? (hit.value, hit.cluster, e) : nil
         }
-        // One module moved from element j to element i.
+        // Edge-to-similar-edge distances (bar + following space, space + following bar) are unchanged by
+        // ink spread and blur, which move all rising edges one way and all falling edges the other
+        // (the reference decode of ISO/IEC 15438 works from them). Rounded, with the first element
+        // chosen, they fix the whole pattern.
+        var t = [Int](repeating: 0, count: 7)
+        for i in 0..<7 { t[i] = Int((scaled[i] + scaled[i + 1]).rounded()) }
         var best: (Int, Int, Double)?
+        for first in 1...6 {
+            var w = [first]
+            for i in 0..<7 { w.append(t[i] - w[i]) }
+            guard w.allSatisfy({ $0 >= 1 && $0 <= 6 }), w.reduce(0, +) == 17 else { continue }
+            if let hit = lookup(widths: w), cluster == nil || hit.cluster == cluster {
+                var e = 0.0
+                for i in 0..<7 { e += abs(Double(t[i]) - scaled[i] - scaled[i + 1]) }
+                if e <= maxError && e < (best?.2 ?? .infinity) { best = (hit.value, hit.cluster, e) }
+            }
+        }
+        if best != nil { return best }
+        // One module moved from element j to element i.
         for i in 0..<8 where base[i] < 6 {
             for j in 0..<8 where j != i && base[j] > 1 {
                 var w = base
                 w[i] += 1
                 w[j] -= 1
                 let e = error(w)
-                if e > maxError || (best != nil && e >= best!.2) { continue }
+                if e > maxError || e >= (best?.2 ?? .infinity) { continue }
                 if let hit = lookup(widths: w), cluster == nil || hit.cluster == cluster {
                     best = (hit.value, hit.cluster, e)
                 }

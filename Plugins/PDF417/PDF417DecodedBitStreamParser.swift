@@ -93,6 +93,9 @@ public enum PDF417DecodedBitStreamParser {
                 continue
             }
             i += 1
+            // A shift left pending at the end of a text run (the pad of an odd number of values) does not
+            // carry over a byte shift, an ECI or a mode latch.
+            textState.shifted = nil
             switch c {
             case textLatch:
                 mode = textLatch

@@ -28,19 +28,28 @@ public struct PDF417Decoder: SymbologyDecoder {
         if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
         var results: [Barcode] = []
         for kind in kinds {
-            let found = decode(frame.binarized(kind), image: frame.image, options: options, known: results)
+            let found = decode(hits: PDF417Detector.hits(frame.binarized(kind), step: step(frame, options)),
+                image: frame.image, options: options, known: results)
             results += found
             if !results.isEmpty { break }
+        }
+        if results.isEmpty && options.tryHarder {
+            // Small modules and blur: find the patterns on luminance profiles instead.
+            results = decode(hits: PDF417Detector.hits(frame.image, step: step(frame, options)), image: frame.image,
+                options: options)
         }
         return results
     }
 
-    /// Every symbol whose start (and stop) patterns are found in `matrix`, read from `image`.
-    func decode(_ matrix: BitMatrix, image: LuminanceImage, options: DecodeOptions, known: [Barcode] = [])
+    func step(_ frame: FrameContext, _ options: DecodeOptions) -> Int {
+        options.tryHarder || max(frame.width, frame.height) < 800 ? 1 : 2
+    }
+
+    /// Every symbol whose start (and stop) patterns are among `hits`, read from `image`.
+    func decode(hits: [PDF417PatternHit], image: LuminanceImage, options: DecodeOptions, known: [Barcode] = [])
         -> [Barcode]
     {
-        let step = options.tryHarder || max(matrix.width, matrix.height) < 800 ? 1 : 2
-        let hits = PDF417Detector.hits(matrix, step: step)
+        let step = options.tryHarder || max(image.width, image.height) < 800 ? 1 : 2
         let edges = PDF417Detector.edges(hits, step: step)
         let reader = PDF417SymbolReader(image: image)
         var results = known

@@ -45,37 +45,65 @@ enum PDF417Detector {
     static func hits(_ m: BitMatrix, step: Int) -> [PDF417PatternHit] {
         var out: [PDF417PatternHit] = []
         for y in stride(from: 0, to: m.height, by: step) {
-            scan(m.rowRuns(y), line: y, axis: 0, point: { Point(Double($0), Double(y) + 0.5) }, into: &out)
+            let (w, st) = widths(m.rowRuns(y))
+            scan(w, st, line: y, axis: 0, point: { Point($0, Double(y) + 0.5) }, into: &out)
         }
         for x in stride(from: 0, to: m.width, by: step) {
-            scan(m.columnRuns(x), line: x, axis: 1, point: { Point(Double(x) + 0.5, Double($0)) }, into: &out)
+            let (w, st) = widths(m.columnRuns(x))
+            scan(w, st, line: x, axis: 1, point: { Point(Double(x) + 0.5, $0) }, into: &out)
         }
         return out
     }
 
+    /// Hits from the luminance profiles of rows and columns (``LineProfileThreshold``: sub-pixel edges,
+    /// no global threshold), for small modules and blur where a binarized image loses 1-module elements.
+    static func hits(_ image: LuminanceImage, step: Int) -> [PDF417PatternHit] {
+        var out: [PDF417PatternHit] = []
+        for y in stride(from: 0, to: image.height, by: step) {
+            let (runs, starts) = LineProfileThreshold.runs(image.row(y))
+            scan(zip(starts.dropFirst(), starts).map { $0 - $1 }, starts, line: y, axis: 0,
+                point: { Point($0, Double(y) + 0.5) }, into: &out)
+            _ = runs
+        }
+        for x in stride(from: 0, to: image.width, by: step) {
+            let (runs, starts) = LineProfileThreshold.runs(image.column(x))
+            scan(zip(starts.dropFirst(), starts).map { $0 - $1 }, starts, line: x, axis: 1,
+                point: { Point(Double(x) + 0.5, $0) }, into: &out)
+            _ = runs
+        }
+        return out
+    }
+
+    static func widths(_ runs: [Int]) -> ([Double], [Double]) {
+        var starts = [Double](repeating: 0, count: runs.count + 1)
+        for i in 0..<runs.count { starts[i + 1] = starts[i] + Double(runs[i]) }
+        return (runs.map(Double.init), starts)
+    }
+
     /// True when `w` (pixels) matches `pattern` (modules) within a tolerance.
     @inline(__always)
-    static func matches(_ w: [Int], _ pattern: [Int]) -> Bool {
+    static func matches(_ w: [Double], _ pattern: [Int]) -> Bool {
         let total = w.reduce(0, +)
         let modules = pattern.reduce(0, +)
-        guard total >= modules else { return false }
-        let m = Double(total) / Double(modules)
+        guard total >= Double(modules) * 0.9 else { return false }
+        let m = total / Double(modules)
         var sum = 0.0
         for i in 0..<w.count {
-            let d = abs(Double(w[i]) - Double(pattern[i]) * m)
+            let d = abs(w[i] - Double(pattern[i]) * m)
             if d > max(0.9 * m, 0.35 * Double(pattern[i]) * m) { return false }
             sum += d
         }
         return sum <= 3.5 * m
     }
 
+    /// Start and stop patterns among the runs of one line (`runs` alternate light, dark, … starting light;
+    /// `starts` are their positions, one more than the runs).
     static func scan(
-        _ runs: [Int], line: Int, axis: Int, point: (Double) -> Point, into out: inout [PDF417PatternHit]
+        _ runs: [Double], _ starts: [Double], line: Int, axis: Int, point: (Double) -> Point,
+        into out: inout [PDF417PatternHit]
     ) {
         let n = runs.count
         guard n >= 10 else { return }
-        var starts = [Int](repeating: 0, count: n + 1)
-        for i in 0..<n { starts[i + 1] = starts[i] + runs[i] }
         // Dark runs sit at odd indices.
         var j = 1
         while j < n {
@@ -84,49 +112,75 @@ enum PDF417Detector {
             // Start, forward: runs j…j+7, quiet before.
             if j + 7 < n {
                 let w = Array(runs[j...(j + 7)])
-                if w[0] >= 4 && matches(w, PDF417Codewords.start) && quiet(runs[j - 1], w, 17, edge: j - 1 == 0) {
+                if w[0] >= 3.5 && matches(w, PDF417Codewords.start) && quiet(runs[j - 1], w, 17, edge: j - 1 == 0) {
                     out.append(
                         PDF417PatternHit(
-                            kind: .start, outer: point(Double(starts[j])), inner: point(Double(starts[j + 8])),
+                            kind: .start, outer: point((starts[j])), inner: point((starts[j + 8])),
                             axis: axis, reversed: false, line: line))
                 }
             }
             // Start, reversed: runs j, j−1, …, j−7 (the 8-module bar last in scan order), quiet after.
-            if j >= 7 && j + 1 < n && big >= 4 {
+            if j >= 7 && j + 1 < n && big >= 3.5 {
                 let w = (0..<8).map { runs[j - $0] }
                 if matches(w, PDF417Codewords.start) && quiet(runs[j + 1], w, 17, edge: j + 1 == n - 1) {
                     out.append(
                         PDF417PatternHit(
-                            kind: .start, outer: point(Double(starts[j + 1])), inner: point(Double(starts[j - 7])),
+                            kind: .start, outer: point((starts[j + 1])), inner: point((starts[j - 7])),
                             axis: axis, reversed: true, line: line))
                 }
             }
             // Stop, forward (symbol order = scan order): runs j−8 … j with the 7-module bar at j−8, quiet after.
-            if j >= 9 && j + 1 < n && runs[j - 8] >= 4 {
+            if j >= 9 && j + 1 < n && runs[j - 8] >= 3.5 {
                 let w = Array(runs[(j - 8)...j])
                 if matches(w, PDF417Codewords.stop) && quiet(runs[j + 1], w, 18, edge: j + 1 == n - 1) {
                     out.append(
                         PDF417PatternHit(
-                            kind: .stop, outer: point(Double(starts[j + 1])), inner: point(Double(starts[j - 8])),
+                            kind: .stop, outer: point((starts[j + 1])), inner: point((starts[j - 8])),
                             axis: axis, reversed: false, line: line))
                 }
             }
             // Stop, reversed: runs j+8, …, j in symbol order, the 7-module bar at j+8; quiet before j.
-            if j + 8 < n && runs[j + 8] >= 4 {
+            if j + 8 < n && runs[j + 8] >= 3.5 {
                 let w = (0..<9).map { runs[j + 8 - $0] }
                 if matches(w, PDF417Codewords.stop) && quiet(runs[j - 1], w, 18, edge: j - 1 == 0) {
                     out.append(
                         PDF417PatternHit(
-                            kind: .stop, outer: point(Double(starts[j])), inner: point(Double(starts[j + 9])),
+                            kind: .stop, outer: point((starts[j])), inner: point((starts[j + 9])),
                             axis: axis, reversed: true, line: line))
+                }
+            }
+            // Stop whose thin last bar blur has washed into the quiet zone: 7,1,1,3,1,1,1 then light.
+            if j + 7 < n && runs[j] >= 3.5 {
+                let w = Array(runs[j...(j + 6)])
+                let m = w.reduce(0, +) / 15
+                if runs[j + 7] >= 3 * m && matches(w, partialStop) {
+                    let end = starts[j] + 18 * m
+                    out.append(
+                        PDF417PatternHit(
+                            kind: .stop, outer: point(end), inner: point(starts[j]), axis: axis, reversed: false,
+                            line: line))
+                }
+            }
+            if j >= 6 && runs[j] >= 3.5 && j - 7 >= 0 {
+                let w = (0..<7).map { runs[j - $0] }
+                let m = w.reduce(0, +) / 15
+                if runs[j - 7] >= 3 * m && matches(w, partialStop) {
+                    let end = starts[j + 1] - 18 * m
+                    out.append(
+                        PDF417PatternHit(
+                            kind: .stop, outer: point(end), inner: point(starts[j + 1]), axis: axis, reversed: true,
+                            line: line))
                 }
             }
         }
     }
 
+    /// The first seven elements of the stop pattern (15 modules).
+    static let partialStop = [7, 1, 1, 3, 1, 1, 1]
+
     @inline(__always)
-    static func quiet(_ run: Int, _ w: [Int], _ modules: Int, edge: Bool) -> Bool {
-        edge || Double(run) >= Double(w.reduce(0, +)) / Double(modules) * 1.0
+    static func quiet(_ run: Double, _ w: [Double], _ modules: Int, edge: Bool) -> Bool {
+        edge || run >= w.reduce(0, +) / Double(modules) * 1.0
     }
 
     /// Groups hits into edges: hits of the same kind, axis and direction on nearby scan lines whose outer
@@ -149,7 +203,7 @@ enum PDF417Detector {
             for (p, i) in sorted.enumerated() {
                 let a = hits[i]
                 var q = p + 1
-                while q < sorted.count && hits[sorted[q]].line - a.line <= 4 * step {
+                while q < sorted.count && hits[sorted[q]].line - a.line <= 10 * step {
                     let b = hits[sorted[q]]
                     q += 1
                     guard b.line != a.line else { continue }
@@ -230,11 +284,13 @@ enum PDF417Detector {
                 let gap = (t.centre - s.centre)
                 let across = gap.x * s.inward.x + gap.y * s.inward.y
                 guard across > 40 * m && across < 650 * m else { continue }
-                // Their extents overlap along the edge.
+                // Their extents overlap along the edge, or nearly: both may be partial, and under perspective
+                // the rows are not quite perpendicular to the start edge.
                 func along(_ p: Point) -> Double { (p - s.a).x * s.direction.x + (p - s.a).y * s.direction.y }
                 let ta = along(t.a), tb = along(t.b)
-                let lo = max(0, min(ta, tb)), hi = min(s.a.distance(to: s.b), max(ta, tb))
-                guard hi - lo > 0.3 * min(s.a.distance(to: s.b), abs(tb - ta)) else { continue }
+                let length = s.a.distance(to: s.b)
+                let gapAlong = max(0, min(ta, tb) - length, -max(ta, tb))
+                guard gapAlong <= 0.25 * across else { continue }
                 let tm = (t.moduleA + t.moduleB) / 2
                 guard tm < 2.5 * m && m < 2.5 * tm else { continue }
                 paired.append((across, t))

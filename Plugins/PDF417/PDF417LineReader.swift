@@ -60,18 +60,31 @@ enum PDF417LineReader {
         return out
     }
 
-    /// Edges along the straight segment `from` → `to`, positions in pixels from `from`.
-    static func edges(_ image: LuminanceImage, from a: Point, to b: Point) -> PDF417LineProfile {
+    /// Edges along the straight segment `from` → `to`, positions in pixels from `from`. The profile is the
+    /// mean of three parallel lines `across` apart (along the bars, against noise).
+    static func profile(_ image: LuminanceImage, from a: Point, to b: Point, across: Point) -> [UInt8] {
         let length = a.distance(to: b)
         let count = max(8, Int(length.rounded()))
         let step = (b - a) * (1 / Double(count))
-        let profile = profile(image, count: count) { a + step * (Double($0) + 0.5) }
-        return edges(profile, origin: 0, scale: length / Double(count))
+        let p0 = profile(image, count: count) { a + step * (Double($0) + 0.5) }
+        let p1 = profile(image, count: count) { a + across + step * (Double($0) + 0.5) }
+        let p2 = profile(image, count: count) { a - across + step * (Double($0) + 0.5) }
+        return mean(p0, p1, p2)
     }
 
-    /// Edges of a profile; sample i covers [origin + i·scale, origin + (i+1)·scale).
-    static func edges(_ profile: [UInt8], origin: Double, scale: Double) -> PDF417LineProfile {
-        let (e, startsDark) = LineProfileThreshold.edges(profile)
+    static func mean(_ a: [UInt8], _ b: [UInt8], _ c: [UInt8]) -> [UInt8] {
+        var out = a
+        for i in out.indices { out[i] = UInt8((Int(a[i]) * 2 + Int(b[i]) + Int(c[i]) + 2) / 4) }
+        return out
+    }
+
+    /// Edges of a profile; sample i covers [origin + i·scale, origin + (i+1)·scale). `fraction` is the
+    /// hysteresis as a fraction of the profile's range (see ``LineProfileThreshold``).
+    static func edges(_ profile: [UInt8], origin: Double, scale: Double, fraction: Double = 0.07)
+        -> PDF417LineProfile
+    {
+        let h = LineProfileThreshold.hysteresis(profile, fraction: fraction, minimum: fraction < 0.07 ? 5 : 8)
+        let (e, startsDark) = LineProfileThreshold.edges(profile, hysteresis: h)
         return PDF417LineProfile(edges: e.map { origin + $0 * scale }, firstRising: !startsDark)
     }
 

@@ -39,10 +39,11 @@ struct PDF417SymbolReader {
         var leftObs: [(Double, Int)] = []
         var rightObs: [(Double, Int)] = []
         let height = max(s.a.distance(to: s.b), right.map { $0.a.distance(to: $0.b) } ?? 0)
-        let lineCount = min(600, max(24, Int(height / 1.0)))
-        let margin = 4 * m
+        // The fitted edges may cover only part of the symbol (a few scan lines saw the pattern, or the two
+        // edges saw different rows): the lines reach half an edge length beyond both ends.
+        let lineCount = min(900, max(40, Int(2 * height / 1.0)))
         for li in 0...lineCount {
-            let y = -0.12 + 1.24 * Double(li) / Double(lineCount)
+            let y = -0.5 + 2.0 * Double(li) / Double(lineCount)
             let l = s.a + (s.b - s.a) * y
             let mod = s.moduleA + (s.moduleB - s.moduleA) * min(1, max(0, y))
             let from = l - s.inward * (4 * mod)
@@ -52,23 +53,31 @@ struct PDF417SymbolReader {
             } else {
                 to = l + s.inward * (40 * mod)
             }
-            let p = PDF417LineReader.edges(image, from: from, to: to)
+            let along = (s.b - s.a) * (1 / max(1, s.a.distance(to: s.b)))
+            let profile = PDF417LineReader.profile(image, from: from, to: to, across: along)
             let length = from.distance(to: to)
-            // Start pattern and left indicator.
-            if let k = p.nearestEdge(to: 4 * mod, rising: true, tolerance: 3 * mod),
-                let w = p.widths(from: k, count: 8), PDF417LineReader.looksLike(w, PDF417Codewords.start),
-                let ri = p.widths(from: k + 8, count: 8), let cw = PDF417Codewords.decode(ri, maxError: 1.6)
-            {
-                indicators.add(value: cw.value, cluster: cw.cluster, right: false)
-                leftObs.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster)))
-            }
-            // Stop pattern and right indicator.
-            if right != nil, let k = p.nearestEdge(to: length - margin, rising: false, tolerance: 3 * mod), k >= 17,
-                let w = p.widths(from: k - 9, count: 9), PDF417LineReader.looksLike(w, PDF417Codewords.stop),
-                let ri = p.widths(from: k - 17, count: 8), let cw = PDF417Codewords.decode(ri, maxError: 1.6)
-            {
-                indicators.add(value: cw.value, cluster: cw.cluster, right: true)
-                rightObs.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster)))
+            var leftDone = false, rightDone = right == nil
+            for fraction in [0.07, 0.035, 0.14] where !(leftDone && rightDone) {
+                let p = PDF417LineReader.edges(profile, origin: 0, scale: length / Double(profile.count), fraction: fraction)
+                // Start pattern and left indicator.
+                if !leftDone, let k = p.nearestEdge(to: 4 * mod, rising: true, tolerance: 3 * mod),
+                    let w = p.widths(from: k, count: 8), PDF417LineReader.looksLike(w, PDF417Codewords.start),
+                    let ri = p.widths(from: k + 8, count: 8), let cw = PDF417Codewords.decode(ri, maxError: 1.6)
+                {
+                    leftDone = true
+                    indicators.add(value: cw.value, cluster: cw.cluster, right: false)
+                    leftObs.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster)))
+                }
+                // Stop pattern and right indicator.
+                let modR = right.map { $0.moduleA + ($0.moduleB - $0.moduleA) * min(1, max(0, y)) } ?? mod
+                if !rightDone, let k = p.nearestEdge(to: length - 4 * mod, rising: false, tolerance: 3 * modR), k >= 17,
+                    let w = p.widths(from: k - 9, count: 9), PDF417LineReader.looksLike(w, PDF417Codewords.stop),
+                    let ri = p.widths(from: k - 17, count: 8), let cw = PDF417Codewords.decode(ri, maxError: 1.6)
+                {
+                    rightDone = true
+                    indicators.add(value: cw.value, cluster: cw.cluster, right: true)
+                    rightObs.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster)))
+                }
             }
         }
         guard let dims = indicators.dimensions() else { return nil }
@@ -80,15 +89,16 @@ struct PDF417SymbolReader {
         let rightFit = RowFit(rightObs) ?? leftFit
         let yTopL = leftFit.y(atRow: 0), yBotL = leftFit.y(atRow: Double(rows))
         let yTopR = rightFit.y(atRow: 0), yBotR = rightFit.y(atRow: Double(rows))
-        guard [yTopL, yBotL, yTopR, yBotR].allSatisfy({ $0.isFinite && abs($0) < 3 }) else { return nil }
+        guard [yTopL, yBotL, yTopR, yBotR].allSatisfy({ $0.isFinite && abs($0) < 4 }) else { return nil }
         let tl = s.a + (s.b - s.a) * yTopL, bl = s.a + (s.b - s.a) * yBotL
         let tr: Point, br: Point
         if let r = right {
             tr = r.a + (r.b - r.a) * yTopR
             br = r.a + (r.b - r.a) * yBotR
             // The distance between the edges must fit the column count.
-            let modulesAcross = (tl.distance(to: tr) + bl.distance(to: br)) / 2 / m
-            guard abs(modulesAcross - width) < 0.2 * width + 10 else { return nil }
+            let mr = max(0.5, (r.moduleA + r.moduleB) / 2)
+            let modulesAcross = (tl.distance(to: tr) + bl.distance(to: br)) / 2 / ((m + mr) / 2)
+            guard abs(modulesAcross - width) < 0.3 * width + 10 else { return nil }
         } else {
             let mt = s.moduleA + (s.moduleB - s.moduleA) * yTopL
             let mb = s.moduleA + (s.moduleB - s.moduleA) * yBotL
@@ -119,13 +129,23 @@ struct PDF417SymbolReader {
             let cluster = r % 3
             for f in 0..<perRow {
                 let y = Double(r) + (Double(f) + 0.5) / Double(perRow)
-                let profile = PDF417LineReader.profile(image, count: count) { h.apply(Point(x0 + (Double($0) + 0.5) * dx, y)) }
+                // The mean of five lines across the row band (the bars run across it), against noise.
+                let dy = 0.18 / Double(perRow)
+                func line(_ o: Double) -> [UInt8] {
+                    PDF417LineReader.profile(image, count: count) { h.apply(Point(x0 + (Double($0) + 0.5) * dx, y + o)) }
+                }
+                let inner = PDF417LineReader.mean(line(0), line(-dy), line(dy))
+                let profile = PDF417LineReader.mean(inner, line(-2 * dy), line(2 * dy))
                 let p = PDF417LineReader.edges(profile, origin: x0, scale: dx)
+                var retries: [PDF417LineProfile]?
                 // Align on the start pattern (and the stop pattern).
-                guard let ks = p.nearestEdge(to: 0, rising: true, tolerance: 3),
-                    let sw = p.widths(from: ks, count: 8), PDF417LineReader.looksLike(sw, PDF417Codewords.start, tolerance: 0.6)
-                else { continue }
-                let xs = p.edges[ks]
+                // Where the start pattern is not recognised (noise), trust the grid.
+                var xs = 0.0
+                if let ks = p.nearestEdge(to: 0, rising: true, tolerance: 3), let sw = p.widths(from: ks, count: 8),
+                    PDF417LineReader.looksLike(sw, PDF417Codewords.start, tolerance: 0.6)
+                {
+                    xs = p.edges[ks]
+                }
                 var scale = 1.0
                 if compact {
                     if let ke = p.nearestEdge(to: width, rising: false, tolerance: 2.5), p.edges[ke] - xs > width / 2 {
@@ -139,15 +159,27 @@ struct PDF417SymbolReader {
                 guard scale > 0.9 && scale < 1.1 else { continue }
                 var read: [(Int, Int)] = []  // (slot, value)
                 var wrongRow = false
-                for slot in 0..<slots {
-                    let target = xs + 17 * Double(slot + 1) / scale
+                // A codeword at its expected place on the profile, or nil.
+                func codeword(_ p: PDF417LineProfile, _ target: Double) -> (value: Int, cluster: Int, error: Double)? {
                     guard let k = p.nearestEdge(to: target, rising: true, tolerance: 2.2 / scale),
                         let w = p.widths(from: k, count: 8)
-                    else { continue }
+                    else { return nil }
                     let total = w.reduce(0, +) * scale
-                    guard total > 14 && total < 20,
-                        let cw = PDF417Codewords.decode(w, cluster: cluster, maxError: 2.0)
-                    else { continue }
+                    guard total > 14 && total < 20 else { return nil }
+                    return PDF417Codewords.decode(w, cluster: cluster, maxError: 2.0)
+                }
+                for slot in 0..<slots {
+                    let target = xs + 17 * Double(slot + 1) / scale
+                    var found = codeword(p, target)
+                    if found == nil {
+                        // Blur flattens runs of 1-module elements (retry with a lower hysteresis); noise makes
+                        // spurious extrema (retry with a higher one).
+                        if retries == nil {
+                            retries = [0.035, 0.14].map { PDF417LineReader.edges(profile, origin: x0, scale: dx, fraction: $0) }
+                        }
+                        for r in retries ?? [] where found == nil { found = codeword(r, target) }
+                    }
+                    guard let cw = found else { continue }
                     let isIndicator = slot == 0 || (!compact && slot == slots - 1)
                     if isIndicator && PDF417RowIndicators.row(value: cw.value, cluster: cluster) != r {
                         wrongRow = true

@@ -95,7 +95,11 @@ public enum JSONValue: Sendable, Equatable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                // C0 and C1 controls and the Unicode line/paragraph separators are escaped too, so that a
+                // JSON line never contains a character that line-splitting readers treat as a line break.
+                if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F) || scalar.value == 0x2028
+                    || scalar.value == 0x2029
+                {
                     out += String(format: "\\u%04x", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)
