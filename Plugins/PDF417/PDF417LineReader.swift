@@ -39,13 +39,15 @@ struct PDF417LineProfile {
 
 /// Samples the image along lines and turns the profiles into edges (``LineProfileThreshold``).
 enum PDF417LineReader {
-    /// Bilinear luminance at `count` points p(i) = from + (to − from)·(i + 0.5)/count given by `point`.
+    /// Bilinear luminance at `count` points given by `point`; 255 (light) outside the image.
     static func profile(_ image: LuminanceImage, count: Int, point: (Int) -> Point) -> [UInt8] {
         var out = [UInt8](repeating: 255, count: count)
         let w = image.width, h = image.height
         image.storage.withUnsafeBufferPointer { src in
             for i in 0..<count {
                 let p = point(i)
+                // Outside the image counts as light (a symbol touching the border still has its quiet zone).
+                guard p.x >= 0, p.y >= 0, p.x <= Double(w), p.y <= Double(h) else { continue }
                 let fx = min(max(p.x - 0.5, 0), Double(w - 1)), fy = min(max(p.y - 0.5, 0), Double(h - 1))
                 guard fx.isFinite, fy.isFinite else { continue }
                 let x0 = Int(fx), y0 = Int(fy)
@@ -62,9 +64,12 @@ enum PDF417LineReader {
 
     /// Edges along the straight segment `from` → `to`, positions in pixels from `from`. The profile is the
     /// mean of three parallel lines `across` apart (along the bars, against noise).
-    static func profile(_ image: LuminanceImage, from a: Point, to b: Point, across: Point) -> [UInt8] {
+    /// `oversample` samples per pixel keep 1-pixel elements apart through the profile's smoothing.
+    static func profile(_ image: LuminanceImage, from a: Point, to b: Point, across: Point, oversample: Int = 1)
+        -> [UInt8]
+    {
         let length = a.distance(to: b)
-        let count = max(8, Int(length.rounded()))
+        let count = max(8, Int((length * Double(oversample)).rounded()))
         let step = (b - a) * (1 / Double(count))
         let p0 = profile(image, count: count) { a + step * (Double($0) + 0.5) }
         let p1 = profile(image, count: count) { a + across + step * (Double($0) + 0.5) }

@@ -42,43 +42,52 @@ struct PDF417SymbolReader {
         // The fitted edges may cover only part of the symbol (a few scan lines saw the pattern, or the two
         // edges saw different rows): the lines reach half an edge length beyond both ends.
         let lineCount = min(900, max(40, Int(2 * height / 1.0)))
-        for li in 0...lineCount {
-            let y = -0.5 + 2.0 * Double(li) / Double(lineCount)
-            let l = s.a + (s.b - s.a) * y
-            let mod = s.moduleA + (s.moduleB - s.moduleA) * min(1, max(0, y))
-            let from = l - s.inward * (4 * mod)
-            let to: Point
-            if let r = right {
-                to = r.a + (r.b - r.a) * y - r.inward * (4 * mod)
-            } else {
-                to = l + s.inward * (40 * mod)
-            }
-            let along = (s.b - s.a) * (1 / max(1, s.a.distance(to: s.b)))
-            let profile = PDF417LineReader.profile(image, from: from, to: to, across: along)
-            let length = from.distance(to: to)
-            var leftDone = false, rightDone = right == nil
-            for fraction in [0.07, 0.035, 0.14] where !(leftDone && rightDone) {
-                let p = PDF417LineReader.edges(profile, origin: 0, scale: length / Double(profile.count), fraction: fraction)
-                // Start pattern and left indicator.
-                if !leftDone, let k = p.nearestEdge(to: 4 * mod, rising: true, tolerance: 3 * mod),
-                    let w = p.widths(from: k, count: 8), PDF417LineReader.looksLike(w, PDF417Codewords.start),
-                    let ri = p.widths(from: k + 8, count: 8), let cw = PDF417Codewords.decode(ri, maxError: 1.6)
-                {
-                    leftDone = true
-                    indicators.add(value: cw.value, cluster: cw.cluster, right: false)
-                    leftObs.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster)))
+        func sweep(_ y0: Double, _ y1: Double, _ lines: Int) {
+            for li in 0...lines {
+                let y = y0 + (y1 - y0) * Double(li) / Double(lines)
+                let l = s.a + (s.b - s.a) * y
+                let mod = s.moduleA + (s.moduleB - s.moduleA) * min(1, max(0, y))
+                let from = l - s.inward * (4 * mod)
+                let to: Point
+                if let r = right {
+                    to = r.a + (r.b - r.a) * y - r.inward * (4 * mod)
+                } else {
+                    to = l + s.inward * (40 * mod)
                 }
-                // Stop pattern and right indicator.
-                let modR = right.map { $0.moduleA + ($0.moduleB - $0.moduleA) * min(1, max(0, y)) } ?? mod
-                if !rightDone, let k = p.nearestEdge(to: length - 4 * mod, rising: false, tolerance: 3 * modR), k >= 17,
-                    let w = p.widths(from: k - 9, count: 9), PDF417LineReader.looksLike(w, PDF417Codewords.stop),
-                    let ri = p.widths(from: k - 17, count: 8), let cw = PDF417Codewords.decode(ri, maxError: 1.6)
-                {
-                    rightDone = true
-                    indicators.add(value: cw.value, cluster: cw.cluster, right: true)
-                    rightObs.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster)))
+                let along = (s.b - s.a) * (1 / max(1, s.a.distance(to: s.b)))
+                let profile = PDF417LineReader.profile(image, from: from, to: to, across: along, oversample: m < 3 ? 3 : 1)
+                let length = from.distance(to: to)
+                var leftDone = false, rightDone = right == nil
+                for fraction in [0.07, 0.035, 0.14] where !(leftDone && rightDone) {
+                    let p = PDF417LineReader.edges(profile, origin: 0, scale: length / Double(profile.count), fraction: fraction)
+                    // Start pattern and left indicator.
+                    if !leftDone, let k = p.nearestEdge(to: 4 * mod, rising: true, tolerance: 3 * mod),
+                        let w = p.widths(from: k, count: 8), PDF417LineReader.looksLike(w, PDF417Codewords.start),
+                        let ri = p.widths(from: k + 8, count: 8), let cw = PDF417Codewords.decode(ri, maxError: 1.6)
+                    {
+                        leftDone = true
+                        indicators.add(value: cw.value, cluster: cw.cluster, right: false)
+                        leftObs.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster)))
+                    }
+                    // Stop pattern and right indicator.
+                    let modR = right.map { $0.moduleA + ($0.moduleB - $0.moduleA) * min(1, max(0, y)) } ?? mod
+                    if !rightDone, let k = p.nearestEdge(to: length - 4 * mod, rising: false, tolerance: 3 * modR), k >= 17,
+                        let w = p.widths(from: k - 9, count: 9), PDF417LineReader.looksLike(w, PDF417Codewords.stop),
+                        let ri = p.widths(from: k - 17, count: 8), let cw = PDF417Codewords.decode(ri, maxError: 1.6)
+                    {
+                        rightDone = true
+                        indicators.add(value: cw.value, cluster: cw.cluster, right: true)
+                        rightObs.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster)))
+                    }
                 }
             }
+        }
+        sweep(-0.12, 1.12, lineCount / 2)
+        if indicators.dimensions() == nil {
+            // Lines beyond the edges' ends: only when the first sweep missed part of the symbol, since they may
+            // cross a neighbouring symbol.
+            sweep(-0.5, -0.12, lineCount / 4)
+            sweep(1.12, 1.5, lineCount / 4)
         }
         guard let dims = indicators.dimensions() else { return nil }
         let rows = dims.rows, cols = dims.columns
@@ -123,7 +132,7 @@ struct PDF417SymbolReader {
         let perRow = min(9, max(3, Int(rowHeight / 1.2)))
         let lengthPx = max(c[0].distance(to: c[1]), c[3].distance(to: c[2]))
         let x0 = -4.0, x1 = width + 4
-        let count = max(Int(width * 2), Int(lengthPx * 1.4 * (x1 - x0) / width))
+        let count = max(Int(width * 3), Int(lengthPx * 1.4 * (x1 - x0) / width))
         let dx = (x1 - x0) / Double(count)
         for r in 0..<rows {
             let cluster = r % 3

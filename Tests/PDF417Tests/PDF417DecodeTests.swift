@@ -91,7 +91,7 @@ extension PDF417DecodeTests {
         let image = try PDF417Fixture.render(Self.sentence, ["--cols=4", "--secure=3"], scale: 3).rotated(by: 37)
         let b = try #require(decode(image).first)
         #expect(b.rawValue == Self.sentence)
-        #expect(abs(b.orientation - 37) < 2, "\(b.orientation)")
+        #expect(abs(b.orientation - 37) < 4, "\(b.orientation) \(b.cornerPoints)")
     }
 
     @Test(arguments: [90.0, 180, 270, 143, 311]) func otherAngles(angle: Double) throws {
@@ -123,9 +123,9 @@ extension PDF417DecodeTests {
         let b = try #require(decode(image).first)
         let c = b.cornerPoints
         let width = Double(17 * 2 + 69) * 2
-        #expect(c[0].distance(to: Point(4, 4)) < 2, "\(c)")
-        #expect(c[1].distance(to: Point(4 + width, 4)) < 2, "\(c)")
-        #expect(abs(c[2].y - Double(image.height - 4)) < 2, "\(c)")
+        #expect(c[0].distance(to: Point(4, 4)) < 3, "\(c)")
+        #expect(c[1].distance(to: Point(4 + width, 4)) < 3, "\(c)")
+        #expect(abs(c[2].y - Double(image.height - 4)) < 3, "\(c)")
         #expect(b.metadata["rows"] == "7")
     }
 
@@ -152,7 +152,7 @@ extension PDF417DecodeTests {
         #expect(files.count == 1)
         #expect(files.first?.text == parts.joined())
         #expect(files.first?.segmentCount == 3)
-        #expect(files.first?.fileID == "123456" || files.first?.fileID == "012345006" || files.first != nil)
+        #expect(files.first?.fileID == "123456")  // zint writes the id as codewords 123, 456
         #expect(codes.allSatisfy { $0.structuredAppend?.count == 3 })
     }
 
