@@ -39,15 +39,19 @@ struct PDF417LineProfile {
 
 /// Samples the image along lines and turns the profiles into edges (``LineProfileThreshold``).
 enum PDF417LineReader {
-    /// Bilinear luminance at `count` points given by `point`; 255 (light) outside the image.
+    /// Bilinear luminance at `count` points given by `point`; outside the image, the line's lightest value.
     static func profile(_ image: LuminanceImage, count: Int, point: (Int) -> Point) -> [UInt8] {
         var out = [UInt8](repeating: 255, count: count)
+        var outside: [Int] = []
         let w = image.width, h = image.height
         image.storage.withUnsafeBufferPointer { src in
             for i in 0..<count {
                 let p = point(i)
                 // Outside the image counts as light (a symbol touching the border still has its quiet zone).
-                guard p.x >= 0, p.y >= 0, p.x <= Double(w), p.y <= Double(h) else { continue }
+                guard p.x >= 0, p.y >= 0, p.x <= Double(w), p.y <= Double(h) else {
+                    outside.append(i)
+                    continue
+                }
                 let fx = min(max(p.x - 0.5, 0), Double(w - 1)), fy = min(max(p.y - 0.5, 0), Double(h - 1))
                 guard fx.isFinite, fy.isFinite else { continue }
                 let x0 = Int(fx), y0 = Int(fy)
@@ -58,6 +62,15 @@ enum PDF417LineReader {
                 let bottom = Double(src[r1 + x0]) * (1 - ax) + Double(src[r1 + x1]) * ax
                 out[i] = UInt8(min(255, max(0, top * (1 - ay) + bottom * ay + 0.5)))
             }
+        }
+        if !outside.isEmpty && outside.count < count {
+            // As light as the lightest part of the line inside the image, not brighter (low-contrast images).
+            var light: UInt8 = 0
+            var k = 0
+            for i in 0..<count {
+                if k < outside.count && outside[k] == i { k += 1 } else { light = max(light, out[i]) }
+            }
+            for i in outside { out[i] = light }
         }
         return out
     }
