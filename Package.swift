@@ -16,6 +16,8 @@ let plugins = [
     "ITF",
     "QRCode",
     "DataMatrix",
+    "PDF417",
+    "Aztec",
 ]
 
 /// Test-only support targets some plugin tests use besides their plugin, ScanCore and ScanImageIO.

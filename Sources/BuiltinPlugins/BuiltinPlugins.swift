@@ -5,6 +5,7 @@ import Code93
 import DataMatrix
 import EANUPC
 import ITF
+import PDF417
 import QRCode
 import ScanCore
 
@@ -23,6 +24,7 @@ public enum BuiltinPlugins {
         ITFDecoder(),
         QRCodeDecoder(),
         DataMatrixDecoder(),
+        PDF417Decoder(),
     ]
 
     /// A registry holding every built-in plugin.

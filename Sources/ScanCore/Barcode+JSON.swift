@@ -98,7 +98,7 @@ public enum JSONValue: Sendable, Equatable {
                 // C0 controls must be escaped; DEL, C1 controls and the Unicode line/paragraph
                 // separators are escaped too, so that no reader splitting lines on them (Python's
                 // str.splitlines, JavaScript before ES2019) breaks a JSON line apart.
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+                if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F) || scalar.value == 0x2028
                     || scalar.value == 0x2029
                 {
                     out += String(format: "\\u%04x", scalar.value)

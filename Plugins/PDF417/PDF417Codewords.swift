@@ -1,0 +1,129 @@
+/// Symbol characters of PDF417 (ISO/IEC 15438:2015 §5.3): each codeword is drawn as 4 bars and
+/// 4 spaces, 17 modules in all, each element 1…6 modules, starting with a bar. Three disjoint pattern
+/// sets (clusters 0, 3 and 6, used by rows 0, 1, 2 mod 3) encode the values 0…928; a pattern's cluster
+/// number is (b1 − b2 + b3 − b4 + 9) mod 9 with b the bar widths.
+///
+/// ```swift
+/// let hit = PDF417Codewords.lookup(widths: [3, 1, 1, 1, 1, 1, 4, 5])   // (value, cluster) or nil
+/// ```
+enum PDF417Codewords {
+    /// The start pattern: bar, space, … widths in modules (17 modules).
+    static let start = [8, 1, 1, 1, 1, 1, 1, 3]
+    /// The stop pattern of a full-range symbol (18 modules, ending with a 1-module bar).
+    static let stop = [7, 1, 1, 3, 1, 1, 1, 2, 1]
+
+    /// Lookup from a 17-bit pattern to `value | clusterIndex << 10` (clusterIndex 0, 1, 2 for clusters
+    /// 0, 3, 6), or −1 for a pattern that is no codeword.
+    static let byPattern: [Int16] = {
+        var t = [Int16](repeating: -1, count: 1 << 17)
+        for (ci, table) in [PDF417CodewordTable.cluster0, PDF417CodewordTable.cluster3, PDF417CodewordTable.cluster6]
+            .enumerated()
+        {
+            for (value, pattern) in table.enumerated() { t[Int(pattern)] = Int16(value | ci << 10) }
+        }
+        return t
+    }()
+
+    /// The pattern of 8 element widths (bar first) as 17 bits, or nil when they do not add up to 17.
+    static func pattern(_ widths: [Int]) -> Int? {
+        guard widths.count == 8, widths.reduce(0, +) == 17 else { return nil }
+        var p = 0
+        for (i, w) in widths.enumerated() {
+            guard w >= 1 && w <= 6 else { return nil }
+            p = p << w
+            if i % 2 == 0 { p |= (1 << w) - 1 }
+        }
+        return p
+    }
+
+    /// The codeword value and cluster index (0, 1, 2 for clusters 0, 3, 6) of 8 element widths.
+    static func lookup(widths: [Int]) -> (value: Int, cluster: Int)? {
+        guard let p = pattern(widths) else { return nil }
+        let e = Int(byPattern[p])
+        return e < 0 ? nil : (e & 1023, e >> 10)
+    }
+
+    /// The 8 element widths of a 17-bit pattern.
+    static func widths(ofPattern p: Int) -> [Int] {
+        var out: [Int] = []
+        var current = 1, run = 0
+        for bit in stride(from: 16, through: 0, by: -1) {
+            let b = (p >> bit) & 1
+            if b == current { run += 1 } else { out.append(run); run = 1; current = b }
+        }
+        out.append(run)
+        return out
+    }
+
+    /// Best codeword for 8 measured element widths (any unit), preferring `cluster` when given.
+    ///
+    /// The widths are scaled to 17 modules and rounded; when the rounding does not add up to 17 or
+    /// gives no codeword of the wanted cluster, the nearest patterns one module away (one element one
+    /// module wider, another one narrower) are tried, cheapest first, within a total error of
+    /// `maxError` modules. Returns the value, its cluster index and the error in modules.
+    static func decode(_ measured: ArraySlice<Double>, cluster: Int? = nil, maxError: Double = 2.2)
+        -> (value: Int, cluster: Int, error: Double)?
+    {
+        let total = measured.reduce(0, +)
+        guard measured.count == 8, total > 0 else { return nil }
+        let scaled = measured.map { $0 * 17 / total }
+        var base = scaled.map { max(1, min(6, Int($0.rounded()))) }
+        // Bring the sum to 17 by moving the elements with the largest rounding residue.
+        var sum = base.reduce(0, +)
+        var guardCount = 0
+        while sum != 17 && guardCount < 8 {
+            guardCount += 1
+            var best = -1
+            var bestScore = Double.infinity
+            for i in 0..<8 {
+                let d = sum > 17 ? Double(base[i]) - scaled[i] : scaled[i] - Double(base[i])
+                let ok = sum > 17 ? base[i] > 1 : base[i] < 6
+                if ok && -d < bestScore { bestScore = -d; best = i }
+            }
+            guard best >= 0 else { return nil }
+            base[best] += sum > 17 ? -1 : 1
+            sum += sum > 17 ? -1 : 1
+        }
+        func error(_ w: [Int]) -> Double {
+            var e = 0.0
+            for i in 0..<8 { e += abs(Double(w[i]) - scaled[i]) }
+            return e
+        }
+        if let hit = lookup(widths: base), cluster == nil || hit.cluster == cluster {
+            let e = error(base)
+            return e <= maxError ? (hit.value, hit.cluster, e) : nil
+        }
+        // Edge-to-similar-edge distances (bar + following space, space + following bar) are unchanged by
+        // ink spread and blur, which move all rising edges one way and all falling edges the other
+        // (the reference decode of ISO/IEC 15438 works from them). Rounded, with the first element
+        // chosen, they fix the whole pattern.
+        var t = [Int](repeating: 0, count: 7)
+        for i in 0..<7 { t[i] = Int((scaled[i] + scaled[i + 1]).rounded()) }
+        var best: (Int, Int, Double)?
+        for first in 1...6 {
+            var w = [first]
+            for i in 0..<7 { w.append(t[i] - w[i]) }
+            guard w.allSatisfy({ $0 >= 1 && $0 <= 6 }), w.reduce(0, +) == 17 else { continue }
+            if let hit = lookup(widths: w), cluster == nil || hit.cluster == cluster {
+                var e = 0.0
+                for i in 0..<7 { e += abs(Double(t[i]) - scaled[i] - scaled[i + 1]) }
+                if e <= maxError && e < (best?.2 ?? .infinity) { best = (hit.value, hit.cluster, e) }
+            }
+        }
+        if best != nil { return best }
+        // One module moved from element j to element i.
+        for i in 0..<8 where base[i] < 6 {
+            for j in 0..<8 where j != i && base[j] > 1 {
+                var w = base
+                w[i] += 1
+                w[j] -= 1
+                let e = error(w)
+                if e > maxError || e >= (best?.2 ?? .infinity) { continue }
+                if let hit = lookup(widths: w), cluster == nil || hit.cluster == cluster {
+                    best = (hit.value, hit.cluster, e)
+                }
+            }
+        }
+        return best
+    }
+}

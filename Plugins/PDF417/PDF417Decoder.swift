@@ -1,0 +1,131 @@
+import Foundation
+import ScanCore
+
+/// The PDF417 plugin: PDF417, compact PDF417 and Macro PDF417 (ISO/IEC 15438:2015).
+///
+/// ```swift
+/// let codes = PDF417Decoder().decode(FrameContext(image: image), options: DecodeOptions())
+/// codes.first?.rawValue               // "Hello"
+/// codes.first?.metadata["columns"]    // "3"
+/// ```
+///
+/// Results: `rawBytes` the payload bytes (see ``PDF417DecodedContent/bytes``), `rawValue` its text (ECI
+/// character sets; ISO-8859-1 without one), `errorCorrectionLevel` "0"…"8", `metadata` `rows`, `columns`,
+/// `compact`, `corrections`, `erasures`, `eci`, and for a Macro PDF417 member `macro_segment_index`,
+/// `macro_file_id`, `macro_last_segment`, `macro_segment_count`, `macro_file_name` (merge a set with
+/// ``PDF417MacroSet/merge(_:)``); `structuredAppend` is set too (count 0 when the symbol does not say).
+/// `cornerPoints` are the outer corners of the start and stop patterns, clockwise on the symbol from its
+/// top-left (counter-clockwise in the image for a mirrored symbol). Symbology identifier `]L2`.
+public struct PDF417Decoder: SymbologyDecoder {
+    public let name = "pdf417"
+    public let formats: Set<BarcodeFormat> = [.pdf417]
+
+    public init() {}
+
+    public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
+        guard options.wants(.pdf417) else { return [] }
+        var kinds: [BinarizerKind] = [options.binarizer]
+        if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
+        var results: [Barcode] = []
+        for kind in kinds {
+            let found = decode(hits: PDF417Detector.hits(frame.binarized(kind), step: step(frame, options)),
+                image: frame.image, options: options, known: results)
+            results += found
+            if !results.isEmpty { break }
+        }
+        if results.isEmpty && options.tryHarder {
+            // Small modules and blur: find the patterns on luminance profiles instead.
+            results = decode(hits: PDF417Detector.hits(frame.image, step: step(frame, options)), image: frame.image,
+                options: options)
+        }
+        return results
+    }
+
+    func step(_ frame: FrameContext, _ options: DecodeOptions) -> Int {
+        options.tryHarder || max(frame.width, frame.height) < 800 ? 1 : 2
+    }
+
+    /// Every symbol whose start (and stop) patterns are among `hits`, read from `image`.
+    func decode(hits: [PDF417PatternHit], image: LuminanceImage, options: DecodeOptions, known: [Barcode] = [])
+        -> [Barcode]
+    {
+        let step = options.tryHarder || max(image.width, image.height) < 800 ? 1 : 2
+        let edges = PDF417Detector.edges(hits, step: step)
+        let reader = PDF417SymbolReader(image: image)
+        var results = known
+        var found: [Barcode] = []
+        var attempts = 0
+        for (s, t) in PDF417Detector.candidates(edges) {
+            if results.contains(where: { Self.contains($0.cornerPoints, s.centre) }) { continue }
+            if let t, results.contains(where: { Self.contains($0.cornerPoints, t.centre) }) { continue }
+            attempts += 1
+            if attempts > 40 { break }
+            var symbol: PDF417Symbol?
+            if let t {
+                symbol = reader.read(start: s, stop: t, compact: false)
+            } else {
+                symbol = reader.read(start: s, stop: nil, compact: true) ?? reader.read(start: s, stop: nil, compact: false)
+            }
+            guard let sym = symbol, let b = barcode(sym) else { continue }
+            results.append(b)
+            found.append(b)
+            if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
+        }
+        return found
+    }
+
+    /// True when `p` lies inside the quadrilateral (either winding), grown slightly.
+    static func contains(_ quad: [Point], _ p: Point) -> Bool {
+        guard quad.count == 4 else { return false }
+        let c = quad.reduce(Point(0, 0), +) * 0.25
+        let grown = quad.map { c + ($0 - c) * 1.1 }
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = grown[i], b = grown[(i + 1) % 4]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if cross == 0 { continue }
+            if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
+        }
+        return true
+    }
+
+    func barcode(_ s: PDF417Symbol) -> Barcode? {
+        let length = s.codewords[0]
+        let k = PDF417ErrorCorrection.checkCount(level: s.level)
+        guard length >= 1, length <= s.codewords.count - k else { return nil }
+        guard let content = try? PDF417DecodedBitStreamParser.decode(Array(s.codewords[1..<length])) else {
+            return nil
+        }
+        let c = s.corners
+        let tl = c[0], tr = c[1], bl = c[3]
+        var angle = atan2(tr.y - tl.y, tr.x - tl.x) * 180 / Double.pi
+        if angle < 0 { angle += 360 }
+        let cross = (tr.x - tl.x) * (bl.y - tl.y) - (tr.y - tl.y) * (bl.x - tl.x)
+        var metadata = [
+            "rows": String(s.rows), "columns": String(s.columns), "corrections": String(s.corrections),
+            "erasures": String(s.erasures),
+        ]
+        if s.compact { metadata["compact"] = "true" }
+        if !content.ecis.isEmpty { metadata["eci"] = content.ecis.map(String.init).joined(separator: ",") }
+        if content.readerInitialisation { metadata["reader_initialisation"] = "true" }
+        var append: StructuredAppend?
+        if let m = content.macro {
+            metadata["macro_segment_index"] = String(m.segmentIndex)
+            metadata["macro_file_id"] = m.fileID
+            metadata["macro_last_segment"] = m.isLastSegment ? "true" : "false"
+            if let n = m.segmentCount { metadata["macro_segment_count"] = String(n) }
+            if let n = m.fileName { metadata["macro_file_name"] = n }
+            if let v = m.timeStamp { metadata["macro_time_stamp"] = v }
+            if let v = m.sender { metadata["macro_sender"] = v }
+            if let v = m.addressee { metadata["macro_addressee"] = v }
+            if let v = m.fileSize { metadata["macro_file_size"] = v }
+            if let v = m.checksum { metadata["macro_checksum"] = v }
+            let count = m.segmentCount ?? (m.isLastSegment ? m.segmentIndex + 1 : 0)
+            append = StructuredAppend(index: m.segmentIndex, count: count, id: m.fileID)
+        }
+        return Barcode(
+            format: .pdf417, rawValue: content.text, rawBytes: content.bytes, cornerPoints: c,
+            symbologyIdentifier: "]L2", errorCorrectionLevel: String(s.level), orientation: angle,
+            isMirrored: cross < 0, structuredAppend: append, metadata: metadata)
+    }
+}

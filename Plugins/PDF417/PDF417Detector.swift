@@ -1,0 +1,303 @@
+import Foundation
+import ScanCore
+
+/// One crossing of a start or stop pattern by a scan line.
+struct PDF417PatternHit {
+    enum Kind { case start, stop }
+    var kind: Kind
+    /// The pattern's outer edge on the scan line (start: leading edge of its 8-module bar; stop: trailing
+    /// edge of its last bar).
+    var outer: Point
+    /// The pattern's inner end on the scan line (towards the symbol's codewords).
+    var inner: Point
+    /// Scan axis (0 rows, 1 columns), whether the pattern was read against the scan direction, line index.
+    var axis: Int
+    var reversed: Bool
+    var line: Int
+    var length: Double { outer.distance(to: inner) }
+}
+
+/// A straight edge of a symbol: a start or stop pattern seen by several scan lines.
+struct PDF417EdgeLine {
+    var kind: PDF417PatternHit.Kind
+    /// End points of the outer edge, `a` then `b` along `direction`.
+    var a: Point
+    var b: Point
+    var direction: Point
+    /// Unit vector across the edge, pointing into the symbol.
+    var inward: Point
+    /// Module size in pixels measured across the pattern near `a` and near `b`.
+    var moduleA: Double
+    var moduleB: Double
+    var hits: Int
+    var centre: Point { (a + b) * 0.5 }
+}
+
+/// Finds PDF417 start and stop patterns (ISO/IEC 15438:2015 §5.2: start 81111113, stop 711311121) along
+/// every row and column of a binarized image, in both directions, and fits a line through the outer edges
+/// of each pattern seen by enough scan lines.
+///
+/// The start and stop patterns are the same in every row, so they form long parallel bars down the
+/// whole symbol: any straight line crossing them at less than about 60° from the row direction sees
+/// their width ratios unchanged (all widths stretch by the same 1/cos). Scanning rows and columns thus
+/// covers every rotation, and a perspective view keeps each edge straight.
+enum PDF417Detector {
+    static func hits(_ m: BitMatrix, step: Int) -> [PDF417PatternHit] {
+        var out: [PDF417PatternHit] = []
+        for y in stride(from: 0, to: m.height, by: step) {
+            let (w, st) = widths(m.rowRuns(y))
+            scan(w, st, line: y, axis: 0, point: { Point($0, Double(y) + 0.5) }, into: &out)
+        }
+        for x in stride(from: 0, to: m.width, by: step) {
+            let (w, st) = widths(m.columnRuns(x))
+            scan(w, st, line: x, axis: 1, point: { Point(Double(x) + 0.5, $0) }, into: &out)
+        }
+        return out
+    }
+
+    /// Hits from the luminance profiles of rows and columns (``LineProfileThreshold``: sub-pixel edges,
+    /// no global threshold), for small modules and blur where a binarized image loses 1-module elements.
+    static func hits(_ image: LuminanceImage, step: Int) -> [PDF417PatternHit] {
+        var out: [PDF417PatternHit] = []
+        for y in stride(from: 0, to: image.height, by: step) {
+            let (runs, starts) = LineProfileThreshold.runs(image.row(y))
+            scan(zip(starts.dropFirst(), starts).map { $0 - $1 }, starts, line: y, axis: 0,
+                point: { Point($0, Double(y) + 0.5) }, into: &out)
+            _ = runs
+        }
+        for x in stride(from: 0, to: image.width, by: step) {
+            let (runs, starts) = LineProfileThreshold.runs(image.column(x))
+            scan(zip(starts.dropFirst(), starts).map { $0 - $1 }, starts, line: x, axis: 1,
+                point: { Point(Double(x) + 0.5, $0) }, into: &out)
+            _ = runs
+        }
+        return out
+    }
+
+    static func widths(_ runs: [Int]) -> ([Double], [Double]) {
+        var starts = [Double](repeating: 0, count: runs.count + 1)
+        for i in 0..<runs.count { starts[i + 1] = starts[i] + Double(runs[i]) }
+        return (runs.map(Double.init), starts)
+    }
+
+    /// True when `w` (pixels) matches `pattern` (modules) within a tolerance.
+    @inline(__always)
+    static func matches(_ w: [Double], _ pattern: [Int]) -> Bool {
+        let total = w.reduce(0, +)
+        let modules = pattern.reduce(0, +)
+        guard total >= Double(modules) * 0.9 else { return false }
+        let m = total / Double(modules)
+        var sum = 0.0
+        for i in 0..<w.count {
+            let d = abs(w[i] - Double(pattern[i]) * m)
+            if d > max(0.9 * m, 0.35 * Double(pattern[i]) * m) { return false }
+            sum += d
+        }
+        return sum <= 3.5 * m
+    }
+
+    /// Start and stop patterns among the runs of one line (`runs` alternate light, dark, … starting light;
+    /// `starts` are their positions, one more than the runs).
+    static func scan(
+        _ runs: [Double], _ starts: [Double], line: Int, axis: Int, point: (Double) -> Point,
+        into out: inout [PDF417PatternHit]
+    ) {
+        let n = runs.count
+        guard n >= 10 else { return }
+        // Dark runs sit at odd indices.
+        var j = 1
+        while j < n {
+            defer { j += 2 }
+            let big = runs[j]
+            // Start, forward: runs j…j+7, quiet before.
+            if j + 7 < n {
+                let w = Array(runs[j...(j + 7)])
+                if w[0] >= 3.5 && matches(w, PDF417Codewords.start) && quiet(runs[j - 1], w, 17, edge: j - 1 == 0) {
+                    out.append(
+                        PDF417PatternHit(
+                            kind: .start, outer: point((starts[j])), inner: point((starts[j + 8])),
+                            axis: axis, reversed: false, line: line))
+                }
+            }
+            // Start, reversed: runs j, j−1, …, j−7 (the 8-module bar last in scan order), quiet after.
+            if j >= 7 && j + 1 < n && big >= 3.5 {
+                let w = (0..<8).map { runs[j - $0] }
+                if matches(w, PDF417Codewords.start) && quiet(runs[j + 1], w, 17, edge: j + 1 == n - 1) {
+                    out.append(
+                        PDF417PatternHit(
+                            kind: .start, outer: point((starts[j + 1])), inner: point((starts[j - 7])),
+                            axis: axis, reversed: true, line: line))
+                }
+            }
+            // Stop, forward (symbol order = scan order): runs j−8 … j with the 7-module bar at j−8, quiet after.
+            if j >= 9 && j + 1 < n && runs[j - 8] >= 3.5 {
+                let w = Array(runs[(j - 8)...j])
+                if matches(w, PDF417Codewords.stop) && quiet(runs[j + 1], w, 18, edge: j + 1 == n - 1) {
+                    out.append(
+                        PDF417PatternHit(
+                            kind: .stop, outer: point((starts[j + 1])), inner: point((starts[j - 8])),
+                            axis: axis, reversed: false, line: line))
+                }
+            }
+            // Stop, reversed: runs j+8, …, j in symbol order, the 7-module bar at j+8; quiet before j.
+            if j + 8 < n && runs[j + 8] >= 3.5 {
+                let w = (0..<9).map { runs[j + 8 - $0] }
+                if matches(w, PDF417Codewords.stop) && quiet(runs[j - 1], w, 18, edge: j - 1 == 0) {
+                    out.append(
+                        PDF417PatternHit(
+                            kind: .stop, outer: point((starts[j])), inner: point((starts[j + 9])),
+                            axis: axis, reversed: true, line: line))
+                }
+            }
+            // Stop whose thin last bar blur has washed into the quiet zone: 7,1,1,3,1,1,1 then light.
+            if j + 7 < n && runs[j] >= 3.5 {
+                let w = Array(runs[j...(j + 6)])
+                let m = w.reduce(0, +) / 15
+                if runs[j + 7] >= 3 * m && matches(w, partialStop) {
+                    let end = starts[j] + 18 * m
+                    out.append(
+                        PDF417PatternHit(
+                            kind: .stop, outer: point(end), inner: point(starts[j]), axis: axis, reversed: false,
+                            line: line))
+                }
+            }
+            if j >= 6 && runs[j] >= 3.5 && j - 7 >= 0 {
+                let w = (0..<7).map { runs[j - $0] }
+                let m = w.reduce(0, +) / 15
+                if runs[j - 7] >= 3 * m && matches(w, partialStop) {
+                    let end = starts[j + 1] - 18 * m
+                    out.append(
+                        PDF417PatternHit(
+                            kind: .stop, outer: point(end), inner: point(starts[j + 1]), axis: axis, reversed: true,
+                            line: line))
+                }
+            }
+        }
+    }
+
+    /// The first seven elements of the stop pattern (15 modules).
+    static let partialStop = [7, 1, 1, 3, 1, 1, 1]
+
+    @inline(__always)
+    static func quiet(_ run: Double, _ w: [Double], _ modules: Int, edge: Bool) -> Bool {
+        edge || run >= w.reduce(0, +) / Double(modules) * 1.0
+    }
+
+    /// Groups hits into edges: hits of the same kind, axis and direction on nearby scan lines whose outer
+    /// points are close, with at least `minimumHits` members.
+    static func edges(_ hits: [PDF417PatternHit], step: Int, minimumHits: Int = 5) -> [PDF417EdgeLine] {
+        var parent = Array(0..<hits.count)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        // Bucket by (kind, axis, reversed), sorted by line.
+        var buckets: [Int: [Int]] = [:]
+        for (i, h) in hits.enumerated() {
+            let key = (h.kind == .start ? 0 : 4) + h.axis * 2 + (h.reversed ? 1 : 0)
+            buckets[key, default: []].append(i)
+        }
+        for (_, idx) in buckets {
+            let sorted = idx.sorted { hits[$0].line < hits[$1].line }
+            for (p, i) in sorted.enumerated() {
+                let a = hits[i]
+                var q = p + 1
+                while q < sorted.count && hits[sorted[q]].line - a.line <= 10 * step {
+                    let b = hits[sorted[q]]
+                    q += 1
+                    guard b.line != a.line else { continue }
+                    let dl = Double(b.line - a.line)
+                    let la = a.length, lb = b.length
+                    guard lb < 1.5 * la && la < 1.5 * lb else { continue }
+                    if a.outer.distance(to: b.outer) <= 2.2 * dl + 0.25 * la {
+                        let ra = find(i), rb = find(sorted[q - 1])
+                        if ra != rb { parent[ra] = rb }
+                    }
+                }
+            }
+        }
+        var groups: [Int: [Int]] = [:]
+        for i in hits.indices { groups[find(i), default: []].append(i) }
+        var out: [PDF417EdgeLine] = []
+        for (_, g) in groups where g.count >= minimumHits {
+            if let e = fit(g.map { hits[$0] }) { out.append(e) }
+        }
+        return out.sorted { $0.hits > $1.hits }
+    }
+
+    /// A line through the outer points (principal axis), its extent, the inward direction and module sizes.
+    static func fit(_ hits: [PDF417PatternHit]) -> PDF417EdgeLine? {
+        let n = Double(hits.count)
+        var cx = 0.0, cy = 0.0
+        for h in hits { cx += h.outer.x; cy += h.outer.y }
+        cx /= n; cy /= n
+        var sxx = 0.0, syy = 0.0, sxy = 0.0
+        for h in hits {
+            let dx = h.outer.x - cx, dy = h.outer.y - cy
+            sxx += dx * dx; syy += dy * dy; sxy += dx * dy
+        }
+        let angle = 0.5 * atan2(2 * sxy, sxx - syy)
+        let d = Point(cos(angle), sin(angle))
+        // Inward: perpendicular to d, on the side of the inner points.
+        var inward = Point(-d.y, d.x)
+        var side = 0.0
+        for h in hits { side += (h.inner.x - h.outer.x) * inward.x + (h.inner.y - h.outer.y) * inward.y }
+        if side < 0 { inward = inward * -1 }
+        var tmin = Double.infinity, tmax = -Double.infinity
+        var modules: [(Double, Double)] = []
+        let count = hits[0].kind == .start ? 17.0 : 18.0
+        for h in hits {
+            let t = (h.outer.x - cx) * d.x + (h.outer.y - cy) * d.y
+            tmin = min(tmin, t); tmax = max(tmax, t)
+            let across = abs((h.inner.x - h.outer.x) * inward.x + (h.inner.y - h.outer.y) * inward.y)
+            modules.append((t, across / count))
+        }
+        guard tmax - tmin >= 3 else { return nil }
+        // A thin straight edge: the spread across it must be small next to its length.
+        var spread = 0.0
+        for h in hits { spread = max(spread, abs((h.outer.x - cx) * inward.x + (h.outer.y - cy) * inward.y)) }
+        let meanModule = modules.map(\.1).reduce(0, +) / n
+        guard spread <= 3 * meanModule + 2 else { return nil }
+        let third = (tmax - tmin) / 3
+        let nearA = modules.filter { $0.0 <= tmin + third }.map(\.1)
+        let nearB = modules.filter { $0.0 >= tmax - third }.map(\.1)
+        func median(_ v: [Double]) -> Double { v.isEmpty ? meanModule : v.sorted()[v.count / 2] }
+        let c = Point(cx, cy)
+        return PDF417EdgeLine(
+            kind: hits[0].kind, a: c + d * tmin, b: c + d * tmax, direction: d, inward: inward,
+            moduleA: median(nearA), moduleB: median(nearB), hits: hits.count)
+    }
+
+    /// Start edges paired with the stop edge across from them (nil when none fits: compact symbols or a
+    /// damaged stop pattern), nearest first.
+    static func candidates(_ edges: [PDF417EdgeLine]) -> [(start: PDF417EdgeLine, stop: PDF417EdgeLine?)] {
+        var out: [(PDF417EdgeLine, PDF417EdgeLine?)] = []
+        let starts = edges.filter { $0.kind == .start }
+        let stops = edges.filter { $0.kind == .stop }
+        for s in starts {
+            var paired: [(Double, PDF417EdgeLine)] = []
+            let m = (s.moduleA + s.moduleB) / 2
+            for t in stops {
+                // Facing each other, roughly parallel.
+                guard s.inward.x * t.inward.x + s.inward.y * t.inward.y < -0.8 else { continue }
+                let gap = (t.centre - s.centre)
+                let across = gap.x * s.inward.x + gap.y * s.inward.y
+                guard across > 40 * m && across < 650 * m else { continue }
+                // Their extents overlap along the edge, or nearly: both may be partial, and under perspective
+                // the rows are not quite perpendicular to the start edge.
+                func along(_ p: Point) -> Double { (p - s.a).x * s.direction.x + (p - s.a).y * s.direction.y }
+                let ta = along(t.a), tb = along(t.b)
+                let length = s.a.distance(to: s.b)
+                let gapAlong = max(0, min(ta, tb) - length, -max(ta, tb))
+                guard gapAlong <= 0.25 * across else { continue }
+                let tm = (t.moduleA + t.moduleB) / 2
+                guard tm < 2.5 * m && m < 2.5 * tm else { continue }
+                paired.append((across, t))
+            }
+            for (_, t) in paired.sorted(by: { $0.0 < $1.0 }).prefix(3) { out.append((s, t)) }
+            out.append((s, nil))
+        }
+        return out
+    }
+}

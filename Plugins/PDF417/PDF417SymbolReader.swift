@@ -1,0 +1,293 @@
+import Foundation
+import ScanCore
+
+/// A PDF417 symbol read from the image: its codewords after error correction and where it is.
+struct PDF417Symbol {
+    var rows: Int
+    var columns: Int
+    var level: Int
+    var compact: Bool
+    /// All codewords, row by row (length descriptor first, check codewords last), corrected.
+    var codewords: [Int]
+    var corrections: Int
+    var erasures: Int
+    /// Corners clockwise from the symbol's own top-left (outer edges of start and stop patterns).
+    var corners: [Point]
+}
+
+/// Reads one symbol between a start edge and a stop edge (or a start edge alone).
+///
+/// Pass 1 reads the row indicators along lines joining the two edges: each says its row, so the rows'
+/// positions along each edge are measured (a projective 1-D fit, for perspective), and their values give
+/// rows, columns and level. Pass 2 maps the module grid (x: 0…17·columns + 69 modules, or + 35 compact;
+/// y: 0…rows) onto the image with a perspective transform through the corners found, reads several lines
+/// per row, locates each codeword at its expected module position and checks its cluster against the row;
+/// votes from all lines pick each codeword, unread ones are erasures for the Reed–Solomon decoder.
+struct PDF417SymbolReader {
+    let image: LuminanceImage
+
+    func read(start s: PDF417EdgeLine, stop t: PDF417EdgeLine?, compact: Bool) -> PDF417Symbol? {
+        let m = max(0.5, (s.moduleA + s.moduleB) / 2)
+        var right = t
+        if var r = right, r.direction.x * s.direction.x + r.direction.y * s.direction.y < 0 {
+            swap(&r.a, &r.b)
+            swap(&r.moduleA, &r.moduleB)
+            right = r
+        }
+        // Pass 1: row indicators.
+        var indicators = PDF417RowIndicators()
+        var leftObs: [(Double, Int)] = []
+        var rightObs: [(Double, Int)] = []
+        let height = max(s.a.distance(to: s.b), right.map { $0.a.distance(to: $0.b) } ?? 0)
+        // The fitted edges may cover only part of the symbol (a few scan lines saw the pattern, or the two
+        // edges saw different rows): the lines reach half an edge length beyond both ends.
+        let lineCount = min(900, max(40, Int(2 * height / 1.0)))
+        func sweep(_ y0: Double, _ y1: Double, _ lines: Int) {
+            for li in 0...lines {
+                let y = y0 + (y1 - y0) * Double(li) / Double(lines)
+                let l = s.a + (s.b - s.a) * y
+                let mod = s.moduleA + (s.moduleB - s.moduleA) * min(1, max(0, y))
+                let from = l - s.inward * (4 * mod)
+                let to: Point
+                if let r = right {
+                    to = r.a + (r.b - r.a) * y - r.inward * (4 * mod)
+                } else {
+                    to = l + s.inward * (40 * mod)
+                }
+                let along = (s.b - s.a) * (1 / max(1, s.a.distance(to: s.b)))
+                let profile = PDF417LineReader.profile(image, from: from, to: to, across: along, oversample: m < 3 ? 3 : 1)
+                let length = from.distance(to: to)
+                var leftDone = false, rightDone = right == nil
+                for fraction in [0.07, 0.035, 0.14] where !(leftDone && rightDone) {
+                    let p = PDF417LineReader.edges(profile, origin: 0, scale: length / Double(profile.count), fraction: fraction)
+                    // Start pattern and left indicator.
+                    if !leftDone, let k = p.nearestEdge(to: 4 * mod, rising: true, tolerance: 3 * mod),
+                        let w = p.widths(from: k, count: 8), PDF417LineReader.looksLike(w, PDF417Codewords.start),
+                        let ri = p.widths(from: k + 8, count: 8), let cw = PDF417Codewords.decode(ri, maxError: 1.6)
+                    {
+                        leftDone = true
+                        indicators.add(value: cw.value, cluster: cw.cluster, right: false)
+                        leftObs.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster)))
+                    }
+                    // Stop pattern and right indicator.
+                    let modR = right.map { $0.moduleA + ($0.moduleB - $0.moduleA) * min(1, max(0, y)) } ?? mod
+                    if !rightDone, let k = p.nearestEdge(to: length - 4 * mod, rising: false, tolerance: 3 * modR), k >= 17,
+                        let w = p.widths(from: k - 9, count: 9), PDF417LineReader.looksLike(w, PDF417Codewords.stop),
+                        let ri = p.widths(from: k - 17, count: 8), let cw = PDF417Codewords.decode(ri, maxError: 1.6)
+                    {
+                        rightDone = true
+                        indicators.add(value: cw.value, cluster: cw.cluster, right: true)
+                        rightObs.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster)))
+                    }
+                }
+            }
+        }
+        sweep(-0.12, 1.12, lineCount / 2)
+        if indicators.dimensions() == nil {
+            // Lines beyond the edges' ends: only when the first sweep missed part of the symbol, since they may
+            // cross a neighbouring symbol.
+            sweep(-0.5, -0.12, lineCount / 4)
+            sweep(1.12, 1.5, lineCount / 4)
+        }
+        guard let dims = indicators.dimensions() else { return nil }
+        let rows = dims.rows, cols = dims.columns
+        let width = Double(compact ? 17 * cols + 35 : 17 * cols + 69)
+        leftObs = leftObs.filter { $0.1 < rows }
+        rightObs = rightObs.filter { $0.1 < rows }
+        guard let leftFit = RowFit(leftObs) else { return nil }
+        let rightFit = RowFit(rightObs) ?? leftFit
+        let yTopL = leftFit.y(atRow: 0), yBotL = leftFit.y(atRow: Double(rows))
+        let yTopR = rightFit.y(atRow: 0), yBotR = rightFit.y(atRow: Double(rows))
+        guard [yTopL, yBotL, yTopR, yBotR].allSatisfy({ $0.isFinite && abs($0) < 4 }) else { return nil }
+        let tl = s.a + (s.b - s.a) * yTopL, bl = s.a + (s.b - s.a) * yBotL
+        let tr: Point, br: Point
+        if let r = right {
+            tr = r.a + (r.b - r.a) * yTopR
+            br = r.a + (r.b - r.a) * yBotR
+            // The distance between the edges must fit the column count.
+            let mr = max(0.5, (r.moduleA + r.moduleB) / 2)
+            let modulesAcross = (tl.distance(to: tr) + bl.distance(to: br)) / 2 / ((m + mr) / 2)
+            guard abs(modulesAcross - width) < 0.3 * width + 10 else { return nil }
+        } else {
+            let mt = s.moduleA + (s.moduleB - s.moduleA) * yTopL
+            let mb = s.moduleA + (s.moduleB - s.moduleA) * yBotL
+            tr = tl + s.inward * (width * mt)
+            br = bl + s.inward * (width * mb)
+        }
+        return readGrid(
+            corners: [tl, tr, br, bl], rows: rows, columns: cols, level: dims.level, width: width, compact: compact)
+    }
+
+    /// Pass 2: codewords read through the module grid, voted, corrected.
+    func readGrid(corners c: [Point], rows: Int, columns cols: Int, level: Int, width: Double, compact: Bool)
+        -> PDF417Symbol?
+    {
+        let h = PerspectiveTransform(
+            from: (Point(0, 0), Point(width, 0), Point(width, Double(rows)), Point(0, Double(rows))),
+            to: (c[0], c[1], c[2], c[3]))
+        guard h.isValid else { return nil }
+        let slots = compact ? cols + 1 : cols + 2
+        var votes = [[Int: Int]](repeating: [:], count: rows * cols)
+        let rowHeight = max(c[0].distance(to: c[3]), c[1].distance(to: c[2])) / Double(rows)
+        let perRow = min(9, max(3, Int(rowHeight / 1.2)))
+        let lengthPx = max(c[0].distance(to: c[1]), c[3].distance(to: c[2]))
+        let x0 = -4.0, x1 = width + 4
+        let count = max(Int(width * 3), Int(lengthPx * 1.4 * (x1 - x0) / width))
+        let dx = (x1 - x0) / Double(count)
+        for r in 0..<rows {
+            let cluster = r % 3
+            for f in 0..<perRow {
+                let y = Double(r) + (Double(f) + 0.5) / Double(perRow)
+                // The mean of five lines across the row band (the bars run across it), against noise.
+                let dy = 0.18 / Double(perRow)
+                func line(_ o: Double) -> [UInt8] {
+                    PDF417LineReader.profile(image, count: count) { h.apply(Point(x0 + (Double($0) + 0.5) * dx, y + o)) }
+                }
+                let inner = PDF417LineReader.mean(line(0), line(-dy), line(dy))
+                let profile = PDF417LineReader.mean(inner, line(-2 * dy), line(2 * dy))
+                let p = PDF417LineReader.edges(profile, origin: x0, scale: dx)
+                var retries: [PDF417LineProfile]?
+                // Align on the start pattern (and the stop pattern).
+                // Where the start pattern is not recognised (noise), trust the grid.
+                var xs = 0.0
+                if let ks = p.nearestEdge(to: 0, rising: true, tolerance: 3), let sw = p.widths(from: ks, count: 8),
+                    PDF417LineReader.looksLike(sw, PDF417Codewords.start, tolerance: 0.6)
+                {
+                    xs = p.edges[ks]
+                }
+                var scale = 1.0
+                if compact {
+                    if let ke = p.nearestEdge(to: width, rising: false, tolerance: 2.5), p.edges[ke] - xs > width / 2 {
+                        scale = width / (p.edges[ke] - xs)
+                    }
+                } else if let ke = p.nearestEdge(to: width, rising: false, tolerance: 3), ke >= 9,
+                    let ew = p.widths(from: ke - 9, count: 9), PDF417LineReader.looksLike(ew, PDF417Codewords.stop, tolerance: 0.6)
+                {
+                    scale = width / (p.edges[ke] - xs)
+                }
+                guard scale > 0.9 && scale < 1.1 else { continue }
+                var read: [(Int, Int)] = []  // (slot, value)
+                var wrongRow = false
+                // A codeword at its expected place on the profile, or nil.
+                func codeword(_ p: PDF417LineProfile, _ target: Double) -> (value: Int, cluster: Int, error: Double)? {
+                    guard let k = p.nearestEdge(to: target, rising: true, tolerance: 2.2 / scale),
+                        let w = p.widths(from: k, count: 8)
+                    else { return nil }
+                    let total = w.reduce(0, +) * scale
+                    guard total > 14 && total < 20 else { return nil }
+                    return PDF417Codewords.decode(w, cluster: cluster, maxError: 2.0)
+                }
+                for slot in 0..<slots {
+                    let target = xs + 17 * Double(slot + 1) / scale
+                    var found = codeword(p, target)
+                    if found == nil {
+                        // Blur flattens runs of 1-module elements (retry with a lower hysteresis); noise makes
+                        // spurious extrema (retry with a higher one).
+                        if retries == nil {
+                            retries = [0.035, 0.14].map { PDF417LineReader.edges(profile, origin: x0, scale: dx, fraction: $0) }
+                        }
+                        for r in retries ?? [] where found == nil { found = codeword(r, target) }
+                    }
+                    guard let cw = found else { continue }
+                    let isIndicator = slot == 0 || (!compact && slot == slots - 1)
+                    if isIndicator && PDF417RowIndicators.row(value: cw.value, cluster: cluster) != r {
+                        wrongRow = true
+                        break
+                    }
+                    read.append((slot, cw.value))
+                }
+                if wrongRow { continue }
+                for (slot, value) in read where slot >= 1 && slot <= cols {
+                    votes[r * cols + slot - 1][value, default: 0] += 1
+                }
+            }
+        }
+        // Pick codewords; unread ones are erasures.
+        let k = PDF417ErrorCorrection.checkCount(level: level)
+        var codewords = [Int](repeating: 0, count: rows * cols)
+        var erasures: [Int] = []
+        var weak: [(Int, Double)] = []
+        for (i, v) in votes.enumerated() {
+            guard let best = v.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) else {
+                erasures.append(i)
+                continue
+            }
+            codewords[i] = best.key
+            let total = v.values.reduce(0, +)
+            let confidence = Double(best.value) / Double(total) * min(1, Double(best.value) / 2)
+            if confidence < 0.75 { weak.append((i, confidence)) }
+        }
+        var attempts: [[Int]] = [erasures]
+        if !weak.isEmpty {
+            let sortedWeak = weak.sorted { $0.1 < $1.1 }.map(\.0)
+            attempts.append(erasures + sortedWeak.prefix(max(0, k - erasures.count - 2)))
+        }
+        let margin = k <= 4 ? 1 : 2
+        for erased in attempts {
+            guard erased.count + margin <= k || erased.isEmpty else { continue }
+            var fixed = codewords
+            guard let changed = PDF417ErrorCorrection.correct(&fixed, ecCount: k, erasures: erased) else { continue }
+            let erasedSet = Set(erased)
+            var errors = 0
+            for i in fixed.indices where fixed[i] != codewords[i] && !erasedSet.contains(i) { errors += 1 }
+            guard 2 * errors + erased.count + margin <= k || (errors == 0 && erased.isEmpty) else { continue }
+            return PDF417Symbol(
+                rows: rows, columns: cols, level: level, compact: compact, codewords: fixed, corrections: changed,
+                erasures: erased.count, corners: c)
+        }
+        return nil
+    }
+}
+
+/// Row position along an edge: row = (a + b·y) / (1 + c·y), fitted to (y, row) observations by linear
+/// least squares (c = 0 when few rows were seen), after dropping outliers.
+struct RowFit {
+    var a = 0.0, b = 0.0, c = 0.0
+
+    init?(_ observations: [(Double, Int)]) {
+        var obs = observations.map { ($0.0, Double($0.1) + 0.5) }
+        guard obs.count >= 4 else { return nil }
+        for round in 0..<3 {
+            let distinct = Set(obs.map { Int($0.1) }).count
+            guard distinct >= 2 else { return nil }
+            let projective = distinct >= 6
+            guard let f = RowFit.solve(obs, projective: projective) else { return nil }
+            (a, b, c) = f
+            if round == 2 { break }
+            let kept = obs.filter { abs(row(atY: $0.0) - $0.1) < (round == 0 ? 1.5 : 0.9) }
+            if kept.count == obs.count || kept.count < 4 { break }
+            obs = kept
+        }
+        guard b.isFinite, abs(b) > 1e-9 else { return nil }
+    }
+
+    func row(atY y: Double) -> Double { (a + b * y) / (1 + c * y) }
+    /// The y at which the fitted row coordinate is `r`.
+    func y(atRow r: Double) -> Double { (r - a) / (b - c * r) }
+
+    static func solve(_ obs: [(Double, Double)], projective: Bool) -> (Double, Double, Double)? {
+        // Unknowns (a, b, c): r = a + b y − c y r.
+        let n = projective ? 3 : 2
+        var m = [[Double]](repeating: [Double](repeating: 0, count: n + 1), count: n)
+        for (y, r) in obs {
+            let row: [Double] = projective ? [1, y, -y * r] : [1, y]
+            for i in 0..<n {
+                for j in 0..<n { m[i][j] += row[i] * row[j] }
+                m[i][n] += row[i] * r
+            }
+        }
+        // Gaussian elimination with partial pivoting.
+        for col in 0..<n {
+            guard let pivot = (col..<n).max(by: { abs(m[$0][col]) < abs(m[$1][col]) }), abs(m[pivot][col]) > 1e-12 else {
+                return nil
+            }
+            m.swapAt(col, pivot)
+            for r in 0..<n where r != col {
+                let f = m[r][col] / m[col][col]
+                for j in col...n { m[r][j] -= f * m[col][j] }
+            }
+        }
+        let sol = (0..<n).map { m[$0][n] / m[$0][$0] }
+        return projective ? (sol[0], sol[1], sol[2]) : (sol[0], sol[1], 0)
+    }
+}

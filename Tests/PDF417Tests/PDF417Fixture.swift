@@ -1,0 +1,116 @@
+import Foundation
+import ScanCore
+import ScanImageIO
+
+/// Renders PDF417 fixtures at test time with Debian's `zint` into a temporary directory and loads them
+/// through ScanImageIO; geometric helpers (rotation by any angle, mirroring, pages of several symbols).
+enum PDF417Fixture {
+    static let zint = ["/usr/bin/zint", "/usr/local/bin/zint"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static var available: Bool { zint != nil }
+
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    /// Renders `data` (given to zint through a file) with `-b symbology` and extra arguments.
+    static func render(_ data: [UInt8], _ arguments: [String] = [], symbology: String = "PDF417", scale: Int = 2)
+        throws -> LuminanceImage
+    {
+        guard let zint else { throw Failure(description: "zint not installed") }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pdf417tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("data.bin")
+        let output = dir.appendingPathComponent("symbol.png")
+        try Data(data).write(to: input)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: zint)
+        p.arguments = ["-b", symbology, "--quietzones", "--scale=\(scale)", "-o", output.path, "-i", input.path] + arguments
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = err
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 || FileManager.default.fileExists(atPath: output.path) else {
+            throw Failure(description: "zint failed: \(message)")
+        }
+        return try ImageReader.read(contentsOf: output.path).luminance()
+    }
+
+    static func render(_ text: String, _ arguments: [String] = [], symbology: String = "PDF417", scale: Int = 2)
+        throws -> LuminanceImage
+    {
+        try render(Array(text.utf8), arguments, symbology: symbology, scale: scale)
+    }
+}
+
+extension LuminanceImage {
+    /// Rotated by `degrees` (clockwise on screen) about its centre onto a white canvas large enough to
+    /// hold it, with bilinear resampling.
+    func rotated(by degrees: Double) -> LuminanceImage {
+        let a = degrees * Double.pi / 180
+        let c = cos(a), s = sin(a)
+        let w = Double(width), h = Double(height)
+        let nw = Int((abs(w * c) + abs(h * s)).rounded(.up)) + 2
+        let nh = Int((abs(w * s) + abs(h * c)).rounded(.up)) + 2
+        var out = [UInt8](repeating: 255, count: nw * nh)
+        let cx = w / 2, cy = h / 2, ncx = Double(nw) / 2, ncy = Double(nh) / 2
+        for y in 0..<nh {
+            for x in 0..<nw {
+                // Inverse rotation of the destination pixel centre.
+                let dx = Double(x) + 0.5 - ncx, dy = Double(y) + 0.5 - ncy
+                let sx = c * dx + s * dy + cx - 0.5, sy = -s * dx + c * dy + cy - 0.5
+                let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
+                let fx = sx - Double(x0), fy = sy - Double(y0)
+                func at(_ i: Int, _ j: Int) -> Double {
+                    i >= 0 && j >= 0 && i < width && j < height ? Double(self[i, j]) : 255
+                }
+                let v = (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy)
+                    + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy
+                out[y * nw + x] = UInt8(max(0, min(255, v.rounded())))
+            }
+        }
+        return LuminanceImage(width: nw, height: nh, pixels: out)
+    }
+
+    /// Mirrored left–right.
+    func mirrored() -> LuminanceImage {
+        var out = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height { for x in 0..<width { out[y * width + (width - 1 - x)] = self[x, y] } }
+        return LuminanceImage(width: width, height: height, pixels: out)
+    }
+
+    /// A white page with `images` pasted at the given top-left positions.
+    static func page(width: Int, height: Int, _ images: [(LuminanceImage, Int, Int)]) -> LuminanceImage {
+        var out = [UInt8](repeating: 255, count: width * height)
+        for (img, ox, oy) in images {
+            for y in 0..<img.height where oy + y < height {
+                for x in 0..<img.width where ox + x < width { out[(oy + y) * width + ox + x] = img[x, y] }
+            }
+        }
+        return LuminanceImage(width: width, height: height, pixels: out)
+    }
+
+    /// Warped by a perspective transform taking this image's corners to `corners` on a white canvas.
+    func warped(to corners: [Point], width nw: Int, height nh: Int) -> LuminanceImage {
+        let w = Double(width), h = Double(height)
+        let t = PerspectiveTransform(
+            from: (corners[0], corners[1], corners[2], corners[3]),
+            to: (Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)))
+        var out = [UInt8](repeating: 255, count: nw * nh)
+        for y in 0..<nh {
+            for x in 0..<nw {
+                let p = t.apply(Point(Double(x) + 0.5, Double(y) + 0.5))
+                let sx = p.x - 0.5, sy = p.y - 0.5
+                let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
+                let fx = sx - Double(x0), fy = sy - Double(y0)
+                func at(_ i: Int, _ j: Int) -> Double {
+                    i >= 0 && j >= 0 && i < width && j < height ? Double(self[i, j]) : 255
+                }
+                let v = (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy)
+                    + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy
+                out[y * nw + x] = UInt8(max(0, min(255, v.rounded())))
+            }
+        }
+        return LuminanceImage(width: nw, height: nh, pixels: out)
+    }
+}
