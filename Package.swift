@@ -12,6 +12,7 @@ let plugins = [
     "Code128",
     "ITF",
     "QRCode",
+    "Aztec",
 ]
 
 let package = Package(

@@ -1,3 +1,4 @@
+import Aztec
 import Code128
 import EANUPC
 import ITF
@@ -15,6 +16,7 @@ public enum BuiltinPlugins {
         Code128Decoder(),
         ITFDecoder(),
         QRCodeDecoder(),
+        AztecDecoder(),
     ]
 
     /// A registry holding every built-in plugin.

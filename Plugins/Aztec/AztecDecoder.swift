@@ -1,0 +1,133 @@
+import Foundation
+import ScanCore
+
+/// The Aztec Code plugin: compact (1–4 layers), full-range (1–32 layers) and runes (ISO/IEC 24778:2008).
+///
+/// ```swift
+/// let codes = AztecDecoder().decode(FrameContext(image: image), options: DecodeOptions())
+/// codes.first?.rawValue              // "Code 2D!"
+/// codes.first?.metadata["layers"]    // "1"
+/// ```
+///
+/// Results: `rawBytes` are the payload bytes (see ``AztecDecodedContent/bytes``; a rune's are its value
+/// as decimal digits), `rawValue` the text, `errorCorrectionLevel` the share of check codewords in the
+/// symbol ("23%"), `metadata` `layers`, `compact` ("true"/"false"), `data_codewords`, `corrections`,
+/// and `reader_init` for reader-initialisation symbols; `cornerPoints` are the outer corners of the
+/// symbol, clockwise on the symbol from its top-left (so a mirrored symbol's run counter-clockwise in the
+/// image). Symbology identifier `]z0`…`]zC` (ISO/IEC 24778 Annex F). A structured-append member carries
+/// `structuredAppend` (index from 0, count, message id).
+public struct AztecDecoder: SymbologyDecoder {
+    public let name = "aztec"
+    public let formats: Set<BarcodeFormat> = [.aztec]
+
+    public init() {}
+
+    public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
+        guard options.wants(.aztec) else { return [] }
+        var kinds: [BinarizerKind] = [options.binarizer]
+        if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
+        var results: [Barcode] = []
+        for kind in kinds {
+            for b in decode(frame.binarized(kind), options: options)
+            where !results.contains(where: { $0.rawBytes == b.rawBytes && $0.boundingBox.meets(b.boundingBox) }) {
+                results.append(b)
+            }
+            if !results.isEmpty && !options.tryHarder { break }
+            if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
+        }
+        return results
+    }
+
+    /// Every symbol found in a binarized image.
+    public func decode(_ matrix: BitMatrix, options: DecodeOptions) -> [Barcode] {
+        var results: [Barcode] = []
+        for d in AztecDetector.detect(matrix, rowStep: options.tryHarder ? 1 : 2) {
+            if results.contains(where: { Self.contains($0.cornerPoints, d.transform.apply(Point(0, 0))) }) {
+                continue
+            }
+            if let b = decode(matrix, detection: d) { results.append(b) }
+            if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
+        }
+        return results
+    }
+
+    /// Decodes one detected bull's-eye: orientation, mode message, layers, codewords, bit stream.
+    func decode(_ matrix: BitMatrix, detection: AztecDetection) -> Barcode? {
+        var kinds = [detection]
+        var other = detection
+        other.compact.toggle()
+        kinds.append(other)
+        for d in kinds {
+            for o in AztecDetector.orientations(matrix, d) {
+                let bits = AztecDetector.modeMessageBits(matrix, d, o)
+                guard let mode = AztecModeMessage.decode(bits, compact: d.compact) else { continue }
+                if let b = decode(matrix, detection: d, orientation: o, mode: mode) { return b }
+            }
+        }
+        return nil
+    }
+
+    func decode(_ matrix: BitMatrix, detection d: AztecDetection, orientation o: AztecOrientation,
+                mode: AztecModeMessage) -> Barcode?
+    {
+        let size = AztecLayers(compact: mode.compact, layers: mode.layers)
+        let n = size.dimension
+        let transform = AztecDetector.gridTransform(d, o, dimension: n)
+        let corners = [Point(0, 0), Point(Double(n), 0), Point(Double(n), Double(n)), Point(0, Double(n))]
+            .map(transform.apply)
+        if let rune = mode.runeValue {
+            let text = String(rune)
+            return barcode(
+                text: text, bytes: Array(text.utf8), identifier: "]zC", corners: corners, mirrored: o.mirrored,
+                ecLevel: nil, structuredAppend: nil, metadata: ["layers": "0", "compact": "true", "rune": "true"])
+        }
+        guard mode.dataCodewords < size.codewordCount,
+            let grid = GridSampler.sample(matrix, dimension: n, transform: transform, tolerance: 0.5 * d.moduleSize)
+        else { return nil }
+        let layerBits = AztecBitMatrixParser.layerBits(grid, size: size)
+        guard let data = AztecDataCodewords.correct(layerBits, size: size, dataCodewords: mode.dataCodewords),
+            let content = AztecDecodedBitStreamParser.parse(data.bits)
+        else { return nil }
+        let ec = size.codewordCount - mode.dataCodewords
+        let share = Int((Double(ec) * 100 / Double(size.codewordCount)).rounded())
+        var metadata = [
+            "layers": String(mode.layers), "compact": String(mode.compact),
+            "data_codewords": String(mode.dataCodewords), "corrections": String(data.corrections + mode.corrections),
+        ]
+        if mode.readerInitialisation { metadata["reader_init"] = "true" }
+        if !content.ecis.isEmpty { metadata["eci"] = content.ecis.map(String.init).joined(separator: ",") }
+        if case .second(let ai) = content.fnc1 { metadata["application_indicator"] = ai }
+        return barcode(
+            text: content.text, bytes: content.bytes, identifier: "]z\(content.symbologyModifier)",
+            corners: corners, mirrored: o.mirrored, ecLevel: "\(share)%",
+            structuredAppend: content.structuredAppend.map {
+                StructuredAppend(index: $0.index, count: $0.count, id: $0.id)
+            }, metadata: metadata)
+    }
+
+    func barcode(
+        text: String?, bytes: [UInt8], identifier: String, corners: [Point], mirrored: Bool, ecLevel: String?,
+        structuredAppend: StructuredAppend?, metadata: [String: String]
+    ) -> Barcode {
+        let tl = corners[0], tr = corners[1]
+        var angle = atan2(tr.y - tl.y, tr.x - tl.x) * 180 / Double.pi
+        if angle < 0 { angle += 360 }
+        return Barcode(
+            format: .aztec, rawValue: text, rawBytes: bytes, cornerPoints: corners, symbologyIdentifier: identifier,
+            errorCorrectionLevel: ecLevel, orientation: angle, isMirrored: mirrored,
+            structuredAppend: structuredAppend, metadata: metadata)
+    }
+
+    /// True when `p` lies inside the convex quadrilateral `quad`.
+    static func contains(_ quad: [Point], _ p: Point) -> Bool {
+        guard quad.count == 4 else { return false }
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = quad[i], b = quad[(i + 1) % 4]
+            let c = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if c == 0 { continue }
+            if sign == 0 { sign = c } else if (sign > 0) != (c > 0) { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,359 @@
+import Foundation
+import ScanCore
+
+/// A bull's-eye located in the image, with the symbol's geometry around it.
+public struct AztecDetection: Sendable {
+    /// Maps the detected frame (module units, origin at the centre of the centre module, u right and
+    /// v down as seen in the image) to image pixels.
+    public var transform: PerspectiveTransform
+    /// Compact (2 dark rings around the centre) or full-range (3).
+    public var compact: Bool
+    /// Module size estimate in pixels.
+    public var moduleSize: Double
+}
+
+/// Where the symbol's own axes lie in the detected frame: a mirror (u ↦ −u) then `rotation` quarter turns
+/// clockwise.
+public struct AztecOrientation: Sendable, Equatable {
+    public var mirrored: Bool
+    public var rotation: Int
+
+    /// The detected-frame point of the symbol's centre-relative point (u, v).
+    @inline(__always) func apply(_ u: Double, _ v: Double) -> (Double, Double) {
+        var (x, y) = mirrored ? (-u, v) : (u, v)
+        for _ in 0..<rotation { (x, y) = (-y, x) }
+        return (x, y)
+    }
+
+    static let all: [AztecOrientation] = [false, true].flatMap { m in
+        (0..<4).map { AztecOrientation(mirrored: m, rotation: $0) }
+    }
+}
+
+/// Finds Aztec bull's-eyes in a bit matrix and measures them (ISO/IEC 24778:2008 §6.1, §6.2).
+///
+/// ```swift
+/// for d in AztecDetector.detect(matrix) { … }   // one detection per bull's-eye
+/// ```
+///
+/// Method:
+/// 1. Rows are scanned for the run pattern light–dark–light–DARK–light–dark–light of equal widths
+///    bounded by dark runs (the centre module and rings 1–3 of every bull's-eye, ring 4 being dark in
+///    both kinds), then checked along the column through its centre; nearby hits are merged.
+/// 2. From the centre, 64 rays record where the colour changes. Ring k (Chebyshev distance k modules)
+///    has its edges at k ± ½ in every direction, so the midpoints between the edges of light ring 3
+///    lie on the square of half-side 3 in module units, whatever the rotation and (locally) the
+///    perspective, with the same shift from ink spread on both edges cancelling out.
+/// 3. A quadrilateral is fitted to those points (four corners from extreme points, then a line fit
+///    per side and their intersections) and gives a perspective transform of the core.
+/// 4. Rings 5 (light) and 6 (dark) around a full-range core tell the two kinds apart; for full-range
+///    symbols the larger square of ring 5 refines the transform.
+public enum AztecDetector {
+    static let rayCount = 64
+
+    /// Every plausible bull's-eye, strongest first.
+    public static func detect(_ m: BitMatrix, rowStep: Int = 1) -> [AztecDetection] {
+        var out: [AztecDetection] = []
+        for c in centres(m, rowStep: rowStep) {
+            if let d = measure(m, centre: c.centre, moduleSize: c.moduleSize) { out.append(d) }
+        }
+        return out
+    }
+
+    // MARK: - Step 1: centre candidates
+
+    struct Centre { var centre: Point; var moduleSize: Double; var hits: Int }
+
+    static func centres(_ m: BitMatrix, rowStep: Int) -> [Centre] {
+        var found: [Centre] = []
+        for y in stride(from: 0, to: m.height, by: max(1, rowStep)) {
+            let runs = m.rowRuns(y)
+            guard runs.count >= 10 else { continue }
+            var start = 0
+            var starts = [Int](repeating: 0, count: runs.count)
+            for (i, r) in runs.enumerated() {
+                starts[i] = start
+                start += r
+            }
+            var c = 5
+            while c + 4 < runs.count {
+                defer { c += 2 }
+                let total = runs[(c - 3)...(c + 3)].reduce(0, +)
+                guard total >= 7 else { continue }
+                let u = Double(total) / 7
+                guard runs[(c - 3)...(c + 3)].allSatisfy({ Double($0) >= 0.5 * u && Double($0) <= 1.5 * u }),
+                    Double(runs[c - 4]) >= 0.5 * u, Double(runs[c + 4]) >= 0.5 * u
+                else { continue }
+                let x = Double(starts[c]) + Double(runs[c]) / 2
+                guard let v = crossCheck(m, Point(x, Double(y) + 0.5), dx: 0, dy: 1, moduleSize: u),
+                    let h = crossCheck(m, Point(x, v.centre), dx: 1, dy: 0, moduleSize: u)
+                else { continue }
+                let p = Point(h.centre, v.centre)
+                let size = (v.moduleSize + h.moduleSize) / 2
+                if let k = found.firstIndex(where: { $0.centre.distance(to: p) < 2 * max($0.moduleSize, size) }) {
+                    let n = Double(found[k].hits)
+                    found[k].centre = Point(
+                        (found[k].centre.x * n + p.x) / (n + 1), (found[k].centre.y * n + p.y) / (n + 1))
+                    found[k].moduleSize = (found[k].moduleSize * n + size) / (n + 1)
+                    found[k].hits += 1
+                } else {
+                    found.append(Centre(centre: p, moduleSize: size, hits: 1))
+                }
+            }
+        }
+        return found.sorted { $0.hits > $1.hits }
+    }
+
+    /// Checks rings 0–2 along a line through `p` in direction (dx, dy); returns the refined centre
+    /// coordinate along that line and the module size seen along it.
+    static func crossCheck(_ m: BitMatrix, _ p: Point, dx: Double, dy: Double, moduleSize u: Double)
+        -> (centre: Double, moduleSize: Double)?
+    {
+        let limit = 8 * u
+        guard let a = transitions(m, from: p, dx: dx, dy: dy, count: 3, limit: limit, minRun: 0),
+            let b = transitions(m, from: p, dx: -dx, dy: -dy, count: 3, limit: limit, minRun: 0)
+        else { return nil }
+        let size = (a[2] + b[2]) / 5
+        guard size >= 0.5 * u, size <= 2 * u else { return nil }
+        let inner = a[0] + b[0], ring = a[1] + b[1]
+        guard inner >= 0.4 * size, inner <= 1.8 * size, ring >= 2.2 * size, ring <= 3.8 * size else { return nil }
+        let along = dx != 0 ? p.x : p.y
+        return (along + (a[2] - b[2]) / 2, size)
+    }
+
+    /// Distances from `p` along the unit direction (dx, dy) at which the colour changes, starting on a
+    /// dark pixel; `count` of them, or `nil` when `p` is light or the line leaves the image or passes
+    /// `limit` first. Pairs of changes closer than `minRun` (speckle) are ignored.
+    static func transitions(
+        _ m: BitMatrix, from p: Point, dx: Double, dy: Double, count: Int, limit: Double, minRun: Double
+    ) -> [Double]? {
+        let step = 0.5
+        var t = 0.0
+        func at(_ t: Double) -> UInt8? {
+            let x = Int((p.x + t * dx).rounded(.down)), y = Int((p.y + t * dy).rounded(.down))
+            guard x >= 0, y >= 0, x < m.width, y < m.height else { return nil }
+            return m.bits[y * m.width + x]
+        }
+        guard let first = at(0), first == 1 else { return nil }
+        var current: UInt8 = 1
+        var out: [Double] = []
+        while out.count < count {
+            t += step
+            if t > limit { return nil }
+            guard let v = at(t) else { return nil }
+            if v != current {
+                let edge = t - step / 2
+                if minRun > 0, let last = out.last, edge - last < minRun, out.count >= 1 {
+                    out.removeLast()
+                } else {
+                    out.append(edge)
+                }
+                current = v
+            }
+        }
+        return out
+    }
+
+    // MARK: - Steps 2–4: geometry
+
+    static func measure(_ m: BitMatrix, centre: Point, moduleSize u: Double) -> AztecDetection? {
+        guard let core = fitRing(m, centre: centre, moduleSize: u, ring: 3) else { return nil }
+        var transform = core
+        let full = looksFullRange(m, transform)
+        if full, let outer = fitRing(m, centre: centre, moduleSize: u, ring: 5) { transform = outer }
+        let size = transform.apply(Point(0, 0)).distance(to: transform.apply(Point(1, 0)))
+        return AztecDetection(transform: transform, compact: !full, moduleSize: size)
+    }
+
+    /// The core transform from the light ring `ring` (3 or 5): midpoints of its two edges on each ray.
+    static func fitRing(_ m: BitMatrix, centre: Point, moduleSize u: Double, ring: Int) -> PerspectiveTransform? {
+        let n = rayCount
+        var points: [Point?] = []
+        let needed = ring + 1
+        for k in 0..<n {
+            let a = 2 * Double.pi * Double(k) / Double(n)
+            let dx = cos(a), dy = sin(a)
+            guard
+                let t = transitions(
+                    m, from: centre, dx: dx, dy: dy, count: needed, limit: Double(ring + 2) * u * 2.5,
+                    minRun: 0.3 * u)
+            else {
+                points.append(nil)
+                continue
+            }
+            // Edges at 0.5, 1.5, …: proportional along a ray.
+            let unit = t[needed - 1] / (Double(ring) + 0.5)
+            var consistent = true
+            for (i, e) in t.enumerated() where abs(e / unit - (Double(i) + 0.5)) > 0.45 { consistent = false }
+            guard consistent else {
+                points.append(nil)
+                continue
+            }
+            let r = (t[needed - 2] + t[needed - 1]) / 2
+            points.append(Point(centre.x + r * dx, centre.y + r * dy))
+        }
+        guard points.filter({ $0 != nil }).count >= n * 3 / 4,
+            let quad = fitQuadrilateral(points, centre: centre)
+        else { return nil }
+        let r = Double(ring)
+        let t = PerspectiveTransform(
+            from: (Point(-r, -r), Point(r, -r), Point(r, r), Point(-r, r)), to: (quad[0], quad[1], quad[2], quad[3]))
+        return t.isValid ? t : nil
+    }
+
+    /// Four corners (clockwise in the image) of the square outline given by `points` (one per ray, in
+    /// ray order, `nil` where a ray failed).
+    static func fitQuadrilateral(_ points: [Point?], centre: Point) -> [Point]? {
+        let valid = points.enumerated().compactMap { i, p in p.map { (i, $0) } }
+        guard valid.count >= 8 else { return nil }
+        guard let a = valid.max(by: { $0.1.distance(to: centre) < $1.1.distance(to: centre) }),
+            let b = valid.max(by: { $0.1.distance(to: a.1) < $1.1.distance(to: a.1) })
+        else { return nil }
+        func side(_ p: Point) -> Double {
+            (b.1.x - a.1.x) * (p.y - a.1.y) - (b.1.y - a.1.y) * (p.x - a.1.x)
+        }
+        guard let c = valid.max(by: { side($0.1) < side($1.1) }),
+            let d = valid.min(by: { side($0.1) < side($1.1) }),
+            side(c.1) > 0, side(d.1) < 0
+        else { return nil }
+        let corners = [a, b, c, d].sorted { $0.0 < $1.0 }
+        let n = points.count
+        // Fit a line to the points strictly between consecutive corners.
+        var lines: [(Point, Point)] = []  // point on line, direction
+        for s in 0..<4 {
+            let i0 = corners[s].0, i1 = corners[(s + 1) % 4].0
+            var span: [Point] = []
+            var i = (i0 + 2) % n
+            let end = (i1 - 1 + n) % n
+            while i != end && i != i1 {
+                if let p = points[i] { span.append(p) }
+                i = (i + 1) % n
+            }
+            if span.count >= 3 {
+                lines.append(fitLine(span))
+            } else {
+                let p0 = corners[s].1, p1 = corners[(s + 1) % 4].1
+                lines.append((p0, p1 - p0))
+            }
+        }
+        var quad: [Point] = []
+        for s in 0..<4 {
+            guard let p = intersect(lines[(s + 3) % 4], lines[s]) else { return nil }
+            quad.append(p)
+        }
+        // Sanity: a convex quadrilateral around the centre with sides of comparable length.
+        let sides = (0..<4).map { quad[$0].distance(to: quad[($0 + 1) % 4]) }
+        guard let lo = sides.min(), let hi = sides.max(), lo > 2, hi < 4 * lo else { return nil }
+        for s in 0..<4 {
+            let p = quad[s], q = quad[(s + 1) % 4]
+            let cross = (q.x - p.x) * (centre.y - p.y) - (q.y - p.y) * (centre.x - p.x)
+            if cross <= 0 { return nil }
+        }
+        return quad
+    }
+
+    /// Total-least-squares line through `points`: a point on it and its direction.
+    static func fitLine(_ points: [Point]) -> (Point, Point) {
+        let n = Double(points.count)
+        let mx = points.reduce(0) { $0 + $1.x } / n, my = points.reduce(0) { $0 + $1.y } / n
+        var sxx = 0.0, syy = 0.0, sxy = 0.0
+        for p in points {
+            sxx += (p.x - mx) * (p.x - mx); syy += (p.y - my) * (p.y - my); sxy += (p.x - mx) * (p.y - my)
+        }
+        let angle = 0.5 * atan2(2 * sxy, sxx - syy)
+        return (Point(mx, my), Point(cos(angle), sin(angle)))
+    }
+
+    static func intersect(_ l1: (Point, Point), _ l2: (Point, Point)) -> Point? {
+        let (p, r) = l1, (q, s) = l2
+        let den = r.x * s.y - r.y * s.x
+        guard abs(den) > 1e-9 else { return nil }
+        let t = ((q.x - p.x) * s.y - (q.y - p.y) * s.x) / den
+        return Point(p.x + t * r.x, p.y + t * r.y)
+    }
+
+    /// True when ring 5 is light and ring 6 dark around the core: a full-range bull's-eye.
+    static func looksFullRange(_ m: BitMatrix, _ t: PerspectiveTransform) -> Bool {
+        var light = 0, dark = 0
+        for k in -5..<5 {
+            for (u, v) in [(k, -5), (5, k), (-k, 5), (-5, -k)] where sample(m, t, Double(u), Double(v)) == 0 {
+                light += 1
+            }
+        }
+        for k in -6..<6 {
+            for (u, v) in [(k, -6), (6, k), (-k, 6), (-6, -k)] where sample(m, t, Double(u), Double(v)) == 1 {
+                dark += 1
+            }
+        }
+        return light >= 34 && dark >= 41
+    }
+
+    /// The bit at the detected-frame point (u, v); `nil` outside the image.
+    @inline(__always) static func sample(_ m: BitMatrix, _ t: PerspectiveTransform, _ u: Double, _ v: Double)
+        -> UInt8?
+    {
+        let p = t.apply(Point(u, v))
+        guard p.x.isFinite, p.y.isFinite else { return nil }
+        let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
+        guard x >= 0, y >= 0, x < m.width, y < m.height else { return nil }
+        return m.bits[y * m.width + x]
+    }
+
+    // MARK: - Orientation and mode message (§6.2, §7.2)
+
+    /// The 12 orientation modules of mode ring `r`: (u, v, dark) in the symbol's own frame — three dark at
+    /// the top-left corner, two at the top-right, one at the bottom-right, none at the bottom-left.
+    static func orientationModules(ring r: Int) -> [(Int, Int, UInt8)] {
+        [
+            (-r, -r, 1), (-r + 1, -r, 1), (-r, -r + 1, 1),
+            (r, -r, 1), (r, -r + 1, 1), (r - 1, -r, 0),
+            (r, r - 1, 1), (r, r, 0), (r - 1, r, 0),
+            (-r, r, 0), (-r + 1, r, 0), (-r, r - 1, 0),
+        ]
+    }
+
+    /// The mode message modules in reading order (§7.2.1): clockwise from the top-left, 7 per side
+    /// (compact) or 10 per side skipping the centre line (full-range).
+    static func modeMessageModules(compact: Bool) -> [(Int, Int)] {
+        let r = compact ? 5 : 7
+        let along: [Int] = compact ? Array(-3...3) : (-5...5).filter { $0 != 0 }
+        return along.map { ($0, -r) } + along.map { (r, $0) } + along.reversed().map { ($0, r) }
+            + along.reversed().map { (-r, $0) }
+    }
+
+    /// Orientations sorted by how many orientation modules disagree, with at most `maxErrors` wrong.
+    static func orientations(_ m: BitMatrix, _ d: AztecDetection, maxErrors: Int = 3) -> [AztecOrientation] {
+        let marks = orientationModules(ring: d.compact ? 5 : 7)
+        var scored: [(AztecOrientation, Int)] = []
+        for o in AztecOrientation.all {
+            var errors = 0
+            for (u, v, want) in marks {
+                let (x, y) = o.apply(Double(u), Double(v))
+                if sample(m, d.transform, x, y) != want { errors += 1 }
+            }
+            if errors <= maxErrors { scored.append((o, errors)) }
+        }
+        return scored.sorted { $0.1 < $1.1 }.map(\.0)
+    }
+
+    /// The mode message bits read in orientation `o`.
+    static func modeMessageBits(_ m: BitMatrix, _ d: AztecDetection, _ o: AztecOrientation) -> [UInt8] {
+        modeMessageModules(compact: d.compact).map { u, v in
+            let (x, y) = o.apply(Double(u), Double(v))
+            return sample(m, d.transform, x, y) ?? 0
+        }
+    }
+
+    /// Grid transform for GridSampler: symbol module (i, j), upright, to image pixels.
+    static func gridTransform(_ d: AztecDetection, _ o: AztecOrientation, dimension n: Int) -> PerspectiveTransform {
+        let h = Double(n) / 2
+        let corners = [(-h, -h), (h, -h), (h, h), (-h, h)].map { u, v in
+            let (x, y) = o.apply(u, v)
+            return d.transform.apply(Point(x, y))
+        }
+        let s = Double(n)
+        return PerspectiveTransform(
+            from: (Point(0, 0), Point(s, 0), Point(s, s), Point(0, s)),
+            to: (corners[0], corners[1], corners[2], corners[3]))
+    }
+}
