@@ -10,7 +10,7 @@ import ScanCore
 /// ```
 ///
 /// Results: `rawBytes` are the payload bytes (see ``AztecDecodedContent/bytes``; a rune's are its value
-/// as decimal digits), `rawValue` the text, `errorCorrectionLevel` the share of check codewords in the
+/// as three decimal digits, "025"), `rawValue` the text, `errorCorrectionLevel` the share of check codewords in the
 /// symbol ("23%"), `metadata` `layers`, `compact` ("true"/"false"), `data_codewords`, `corrections`,
 /// and `reader_init` for reader-initialisation symbols; `cornerPoints` are the outer corners of the
 /// symbol, clockwise on the symbol from its top-left (so a mirrored symbol's run counter-clockwise in the
@@ -62,6 +62,9 @@ public struct AztecDecoder: SymbologyDecoder {
                 let bits = AztecDetector.modeMessageBits(matrix, d, o)
                 guard let mode = AztecModeMessage.decode(bits, compact: d.compact) else { continue }
                 if let b = decode(matrix, detection: d, orientation: o, mode: mode) { return b }
+                if mode.runeValue == nil, let b = decode(matrix, detection: d.affine, orientation: o, mode: mode) {
+                    return b
+                }
             }
         }
         return nil
@@ -76,7 +79,7 @@ public struct AztecDecoder: SymbologyDecoder {
         let corners = [Point(0, 0), Point(Double(n), 0), Point(Double(n), Double(n)), Point(0, Double(n))]
             .map(transform.apply)
         if let rune = mode.runeValue {
-            let text = String(rune)
+            let text = String(format: "%03d", rune)
             return barcode(
                 text: text, bytes: Array(text.utf8), identifier: "]zC", corners: corners, mirrored: o.mirrored,
                 ecLevel: nil, structuredAppend: nil, metadata: ["layers": "0", "compact": "true", "rune": "true"])

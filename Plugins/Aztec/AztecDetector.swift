@@ -12,6 +12,23 @@ public struct AztecDetection: Sendable {
     public var moduleSize: Double
 }
 
+extension AztecDetection {
+    /// The same detection with the transform replaced by its affine part at the centre: the parallelogram
+    /// through the midpoints of the core's sides. Perspective estimated from the small core alone
+    /// is easily off; extrapolated over a large symbol, a plain parallelogram is often nearer.
+    public var affine: AztecDetection {
+        let t = transform
+        let o = t.apply(Point(0, 0))
+        let ex = (t.apply(Point(3, 0)) - t.apply(Point(-3, 0))) * (1.0 / 6)
+        let ey = (t.apply(Point(0, 3)) - t.apply(Point(0, -3))) * (1.0 / 6)
+        let affine = PerspectiveTransform(
+            a11: ex.x, a12: ex.y, a13: 0, a21: ey.x, a22: ey.y, a23: 0, a31: o.x, a32: o.y, a33: 1)
+        var d = self
+        d.transform = affine
+        return d
+    }
+}
+
 /// Where the symbol's own axes lie in the detected frame: a mirror (u ↦ −u) then `rotation` quarter turns
 /// clockwise.
 public struct AztecOrientation: Sendable, Equatable {
@@ -85,12 +102,20 @@ public enum AztecDetector {
                     Double(runs[c - 4]) >= 0.5 * u, Double(runs[c + 4]) >= 0.5 * u
                 else { continue }
                 let x = Double(starts[c]) + Double(runs[c]) / 2
-                guard let v = crossCheck(m, Point(x, Double(y) + 0.5), dx: 0, dy: 1, moduleSize: u),
-                    let h = crossCheck(m, Point(x, v.centre), dx: 1, dy: 0, moduleSize: u)
+                // Row and column checks twice (a line missing the centre can still show the pattern on
+                // a rotated bull's-eye), then point symmetry along both diagonals.
+                guard let v1 = crossCheck(m, Point(x, Double(y) + 0.5), dx: 0, dy: 1, moduleSize: u),
+                    let h1 = crossCheck(m, Point(x, v1.centre), dx: 1, dy: 0, moduleSize: u),
+                    let v = crossCheck(m, Point(h1.centre, v1.centre), dx: 0, dy: 1, moduleSize: u),
+                    let h = crossCheck(m, Point(h1.centre, v.centre), dx: 1, dy: 0, moduleSize: u),
+                    abs(h.centre - h1.centre) < 0.5 * u
                 else { continue }
                 let p = Point(h.centre, v.centre)
                 let size = (v.moduleSize + h.moduleSize) / 2
-                if let k = found.firstIndex(where: { $0.centre.distance(to: p) < 2 * max($0.moduleSize, size) }) {
+                guard isSymmetric(m, p, dx: 1, dy: 1, moduleSize: size),
+                    isSymmetric(m, p, dx: 1, dy: -1, moduleSize: size)
+                else { continue }
+                if let k = found.firstIndex(where: { $0.centre.distance(to: p) < 0.75 * min($0.moduleSize, size) }) {
                     let n = Double(found[k].hits)
                     found[k].centre = Point(
                         (found[k].centre.x * n + p.x) / (n + 1), (found[k].centre.y * n + p.y) / (n + 1))
@@ -119,6 +144,21 @@ public enum AztecDetector {
         guard inner >= 0.4 * size, inner <= 1.8 * size, ring >= 2.2 * size, ring <= 3.8 * size else { return nil }
         let along = dx != 0 ? p.x : p.y
         return (along + (a[2] - b[2]) / 2, size)
+    }
+
+    /// True when the first three colour changes from `p` along (dx, dy) and against it match (the centre of
+    /// a point-symmetric pattern).
+    static func isSymmetric(_ m: BitMatrix, _ p: Point, dx: Double, dy: Double, moduleSize u: Double) -> Bool {
+        let l = (dx * dx + dy * dy).squareRoot()
+        let ux = dx / l, uy = dy / l
+        guard let a = transitions(m, from: p, dx: ux, dy: uy, count: 3, limit: 12 * u, minRun: 0),
+            let b = transitions(m, from: p, dx: -ux, dy: -uy, count: 3, limit: 12 * u, minRun: 0)
+        else { return false }
+        let extent = a[2] + b[2]
+        guard extent >= 2.5 * u, extent <= 10 * u else { return false }
+        let unit = extent / 5
+        for i in 0..<3 where abs(a[i] - b[i]) > 0.6 * unit + 1 { return false }
+        return true
     }
 
     /// Distances from `p` along the unit direction (dx, dy) at which the colour changes, starting on a
@@ -167,6 +207,16 @@ public enum AztecDetector {
 
     /// The core transform from the light ring `ring` (3 or 5): midpoints of its two edges on each ray.
     static func fitRing(_ m: BitMatrix, centre: Point, moduleSize u: Double, ring: Int) -> PerspectiveTransform? {
+        guard let first = fitRingOnce(m, centre: centre, moduleSize: u, ring: ring) else { return nil }
+        // Rays from the true centre sample the ring evenly: redo once from the fitted centre when it moved.
+        let c = first.apply(Point(0, 0))
+        if c.distance(to: centre) > 0.25 * u, let second = fitRingOnce(m, centre: c, moduleSize: u, ring: ring) {
+            return second
+        }
+        return first
+    }
+
+    static func fitRingOnce(_ m: BitMatrix, centre: Point, moduleSize u: Double, ring: Int) -> PerspectiveTransform? {
         let n = rayCount
         var points: [Point?] = []
         let needed = ring + 1

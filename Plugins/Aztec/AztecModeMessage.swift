@@ -16,8 +16,8 @@ import ScanCore
 /// A rune (§9) is an 11 × 11 compact core whose mode message carries an 8-bit value instead, encoded the
 /// same way and then inverted in every other bit (XOR 1010…).
 ///
-/// Reader initialisation (§7.2.1 note): the encoder sets the most significant bit of the compact data word
-/// count field or of the full-range layer field's companion bit; see ``readerInitialisation``.
+/// Reader initialisation symbols set the most significant bit of the data-codeword count field, which
+/// shows as a count the symbol cannot hold; see ``readerInitialisation``.
 public struct AztecModeMessage: Sendable, Equatable {
     public var compact: Bool
     /// Layers (1–4 compact, 1–32 full-range); 0 for a rune.
@@ -45,18 +45,21 @@ public struct AztecModeMessage: Sendable, Equatable {
         var w = words(bits)
         if let fixed = rs.decode(&w, ecCount: wordCount - dataWords) {
             let value = w[0..<dataWords].reduce(0) { ($0 << 4) | $1 }
-            if compact {
-                let layers = (value >> 6) + 1
-                let count = (value & 0x3F) + 1
-                return AztecModeMessage(
-                    compact: true, layers: layers, dataCodewords: count, runeValue: nil,
-                    readerInitialisation: false, corrections: fixed)
+            let countBits = compact ? 6 : 11
+            let layers = (value >> countBits) + 1
+            var count = (value & ((1 << countBits) - 1)) + 1
+            // Reader initialisation sets the top bit of the count field; it shows as a count larger than
+            // the symbol holds.
+            var readerInit = false
+            let capacity = AztecLayers(compact: compact, layers: layers).codewordCount
+            let top = 1 << (countBits - 1)
+            if count >= capacity && count - top < capacity && count > top {
+                count -= top
+                readerInit = true
             }
-            let layers = (value >> 11) + 1
-            let count = (value & 0x7FF) + 1
             return AztecModeMessage(
-                compact: false, layers: layers, dataCodewords: count, runeValue: nil,
-                readerInitialisation: false, corrections: fixed)
+                compact: compact, layers: layers, dataCodewords: count, runeValue: nil,
+                readerInitialisation: readerInit, corrections: fixed)
         }
         guard compact else { return nil }
         var rune = words(bits.enumerated().map { $0.offset % 2 == 0 ? $0.element ^ 1 : $0.element })
