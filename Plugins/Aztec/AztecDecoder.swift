@@ -61,31 +61,41 @@ public struct AztecDecoder: SymbologyDecoder {
             for o in AztecDetector.orientations(matrix, d) {
                 let bits = AztecDetector.modeMessageBits(matrix, d, o)
                 guard let mode = AztecModeMessage.decode(bits, compact: d.compact) else { continue }
-                if let b = decode(matrix, detection: d, orientation: o, mode: mode) { return b }
-                if mode.runeValue == nil, let b = decode(matrix, detection: d.affine, orientation: o, mode: mode) {
-                    return b
+                // Geometry candidates, best first: refitted on the reference grid (large full-range
+                // symbols), the core's perspective, its affine part.
+                let core = AztecDetector.canonicalTransform(d, o)
+                var candidates = [core, AztecDetector.canonicalTransform(d.affine, o)]
+                if mode.runeValue != nil { candidates = [core] }
+                if !mode.compact, mode.layers >= 5 {
+                    let n = AztecLayers(compact: false, layers: mode.layers).dimension
+                    if let refined = AztecReferenceGrid.refine(matrix, canonical: core, dimension: n) {
+                        candidates.insert(refined, at: 0)
+                    }
+                }
+                for t in candidates {
+                    if let b = decode(matrix, canonical: t, mirrored: o.mirrored, mode: mode) { return b }
                 }
             }
         }
         return nil
     }
 
-    func decode(_ matrix: BitMatrix, detection d: AztecDetection, orientation o: AztecOrientation,
-                mode: AztecModeMessage) -> Barcode?
+    func decode(_ matrix: BitMatrix, canonical: PerspectiveTransform, mirrored: Bool, mode: AztecModeMessage)
+        -> Barcode?
     {
         let size = AztecLayers(compact: mode.compact, layers: mode.layers)
         let n = size.dimension
-        let transform = AztecDetector.gridTransform(d, o, dimension: n)
+        let transform = AztecDetector.gridTransform(canonical, dimension: n)
         let corners = [Point(0, 0), Point(Double(n), 0), Point(Double(n), Double(n)), Point(0, Double(n))]
             .map(transform.apply)
         if let rune = mode.runeValue {
             let text = String(format: "%03d", rune)
             return barcode(
-                text: text, bytes: Array(text.utf8), identifier: "]zC", corners: corners, mirrored: o.mirrored,
+                text: text, bytes: Array(text.utf8), identifier: "]zC", corners: corners, mirrored: mirrored,
                 ecLevel: nil, structuredAppend: nil, metadata: ["layers": "0", "compact": "true", "rune": "true"])
         }
         guard mode.dataCodewords < size.codewordCount,
-            let grid = GridSampler.sample(matrix, dimension: n, transform: transform, tolerance: 0.5 * d.moduleSize)
+            let grid = AztecDetector.sampleGrid(matrix, transform, dimension: n)
         else { return nil }
         let layerBits = AztecBitMatrixParser.layerBits(grid, size: size)
         guard let data = AztecDataCodewords.correct(layerBits, size: size, dataCodewords: mode.dataCodewords),
@@ -102,7 +112,7 @@ public struct AztecDecoder: SymbologyDecoder {
         if case .second(let ai) = content.fnc1 { metadata["application_indicator"] = ai }
         return barcode(
             text: content.text, bytes: content.bytes, identifier: "]z\(content.symbologyModifier)",
-            corners: corners, mirrored: o.mirrored, ecLevel: "\(share)%",
+            corners: corners, mirrored: mirrored, ecLevel: "\(share)%",
             structuredAppend: content.structuredAppend.map {
                 StructuredAppend(index: $0.index, count: $0.count, id: $0.id)
             }, metadata: metadata)

@@ -98,7 +98,7 @@ public enum AztecDetector {
                 let total = runs[(c - 3)...(c + 3)].reduce(0, +)
                 guard total >= 7 else { continue }
                 let u = Double(total) / 7
-                guard runs[(c - 3)...(c + 3)].allSatisfy({ Double($0) >= 0.5 * u && Double($0) <= 1.5 * u }),
+                guard runs[(c - 3)...(c + 3)].allSatisfy({ Double($0) >= 0.4 * u && Double($0) <= 1.7 * u }),
                     Double(runs[c - 4]) >= 0.5 * u, Double(runs[c + 4]) >= 0.5 * u
                 else { continue }
                 let x = Double(starts[c]) + Double(runs[c]) / 2
@@ -141,7 +141,7 @@ public enum AztecDetector {
         let size = (a[2] + b[2]) / 5
         guard size >= 0.5 * u, size <= 2 * u else { return nil }
         let inner = a[0] + b[0], ring = a[1] + b[1]
-        guard inner >= 0.4 * size, inner <= 1.8 * size, ring >= 2.2 * size, ring <= 3.8 * size else { return nil }
+        guard inner >= 0.3 * size, inner <= 2.2 * size, ring >= 1.8 * size, ring <= 4.2 * size else { return nil }
         let along = dx != 0 ? p.x : p.y
         return (along + (a[2] - b[2]) / 2, size)
     }
@@ -338,15 +338,44 @@ public enum AztecDetector {
         return light >= 34 && dark >= 41
     }
 
-    /// The bit at the detected-frame point (u, v); `nil` outside the image.
+    /// The module at the detected-frame point (u, v): the majority of five pixels, at the point and a
+    /// quarter module towards each corner (speckle and a slightly misplaced grid matter less); `nil` when
+    /// the point is outside the image.
     @inline(__always) static func sample(_ m: BitMatrix, _ t: PerspectiveTransform, _ u: Double, _ v: Double)
         -> UInt8?
     {
-        let p = t.apply(Point(u, v))
+        guard let centre = pixel(m, t.apply(Point(u, v))) else { return nil }
+        var dark = Int(centre)
+        for (du, dv) in [(-0.25, -0.25), (0.25, -0.25), (0.25, 0.25), (-0.25, 0.25)] {
+            dark += Int(pixel(m, t.apply(Point(u + du, v + dv))) ?? centre)
+        }
+        return dark >= 3 ? 1 : 0
+    }
+
+    @inline(__always) static func pixel(_ m: BitMatrix, _ p: Point) -> UInt8? {
         guard p.x.isFinite, p.y.isFinite else { return nil }
         let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
         guard x >= 0, y >= 0, x < m.width, y < m.height else { return nil }
         return m.bits[y * m.width + x]
+    }
+
+    /// The symbol's modules, upright: module (i, j) of a `dimension`-square read through `grid` (symbol
+    /// module coordinates to image pixels, see ``gridTransform(_:_:dimension:)``), by ``sample``. `nil` when
+    /// more than a module's width of the symbol lies outside the image.
+    static func sampleGrid(_ m: BitMatrix, _ grid: PerspectiveTransform, dimension n: Int) -> BitMatrix? {
+        guard grid.isValid else { return nil }
+        var out = BitMatrix(width: n, height: n)
+        var outside = 0
+        for j in 0..<n {
+            for i in 0..<n {
+                if let b = sample(m, grid, Double(i) + 0.5, Double(j) + 0.5) {
+                    out.bits[j * n + i] = b
+                } else {
+                    outside += 1
+                }
+            }
+        }
+        return outside <= n ? out : nil
     }
 
     // MARK: - Orientation and mode message (§6.2, §7.2)
@@ -394,16 +423,22 @@ public enum AztecDetector {
         }
     }
 
-    /// Grid transform for GridSampler: symbol module (i, j), upright, to image pixels.
-    static func gridTransform(_ d: AztecDetection, _ o: AztecOrientation, dimension n: Int) -> PerspectiveTransform {
-        let h = Double(n) / 2
-        let corners = [(-h, -h), (h, -h), (h, h), (-h, h)].map { u, v in
+    /// The symbol's centre-relative module coordinates, upright, to image pixels.
+    static func canonicalTransform(_ d: AztecDetection, _ o: AztecOrientation) -> PerspectiveTransform {
+        let square = [(-5.0, -5.0), (5.0, -5.0), (5.0, 5.0), (-5.0, 5.0)]
+        let image = square.map { u, v in
             let (x, y) = o.apply(u, v)
             return d.transform.apply(Point(x, y))
         }
-        let s = Double(n)
-        return PerspectiveTransform(
-            from: (Point(0, 0), Point(s, 0), Point(s, s), Point(0, s)),
-            to: (corners[0], corners[1], corners[2], corners[3]))
+        let p = square.map { Point($0.0, $0.1) }
+        return PerspectiveTransform(from: (p[0], p[1], p[2], p[3]), to: (image[0], image[1], image[2], image[3]))
+    }
+
+    /// Symbol module coordinates (0…dimension, origin at the symbol's top-left) to image pixels, from a
+    /// centre-relative transform.
+    static func gridTransform(_ canonical: PerspectiveTransform, dimension n: Int) -> PerspectiveTransform {
+        let h = Double(n) / 2
+        let shift = PerspectiveTransform(a11: 1, a12: 0, a13: 0, a21: 0, a22: 1, a23: 0, a31: -h, a32: -h, a33: 1)
+        return shift.then(canonical)
     }
 }
