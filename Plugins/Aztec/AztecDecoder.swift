@@ -28,7 +28,7 @@ public struct AztecDecoder: SymbologyDecoder {
         if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
         var results: [Barcode] = []
         for kind in kinds {
-            for b in decode(frame.binarized(kind), options: options)
+            for b in decode(frame.binarized(kind), image: frame.image, options: options)
             where !results.contains(where: { $0.rawBytes == b.rawBytes && $0.boundingBox.meets(b.boundingBox) }) {
                 results.append(b)
             }
@@ -38,21 +38,22 @@ public struct AztecDecoder: SymbologyDecoder {
         return results
     }
 
-    /// Every symbol found in a binarized image.
-    public func decode(_ matrix: BitMatrix, options: DecodeOptions) -> [Barcode] {
+    /// Every symbol found in a binarized image; `image`, when given, is its luminance, sampled as well
+    /// when the binarized modules fail (blur thins isolated modules in a bit matrix).
+    public func decode(_ matrix: BitMatrix, image: LuminanceImage? = nil, options: DecodeOptions) -> [Barcode] {
         var results: [Barcode] = []
         for d in AztecDetector.detect(matrix, rowStep: options.tryHarder ? 1 : 2) {
             if results.contains(where: { Self.contains($0.cornerPoints, d.transform.apply(Point(0, 0))) }) {
                 continue
             }
-            if let b = decode(matrix, detection: d) { results.append(b) }
+            if let b = decode(matrix, image: image, detection: d) { results.append(b) }
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
         }
         return results
     }
 
     /// Decodes one detected bull's-eye: orientation, mode message, layers, codewords, bit stream.
-    func decode(_ matrix: BitMatrix, detection: AztecDetection) -> Barcode? {
+    func decode(_ matrix: BitMatrix, image: LuminanceImage?, detection: AztecDetection) -> Barcode? {
         var kinds = [detection]
         var other = detection
         other.compact.toggle()
@@ -73,14 +74,24 @@ public struct AztecDecoder: SymbologyDecoder {
                     }
                 }
                 for t in candidates {
-                    if let b = decode(matrix, canonical: t, mirrored: o.mirrored, mode: mode) { return b }
+                    let grid = AztecDetector.sampleGrid(matrix, AztecDetector.gridTransform(t, dimension: dimension(mode)), dimension: dimension(mode))
+                    if let b = decode(grid, canonical: t, mirrored: o.mirrored, mode: mode) { return b }
+                }
+                if let image, mode.runeValue == nil {
+                    for t in candidates {
+                        let grid = AztecDetector.sampleGrid(image, canonical: t, dimension: dimension(mode), compact: mode.compact)
+                        if let b = decode(grid, canonical: t, mirrored: o.mirrored, mode: mode) { return b }
+                    }
                 }
             }
         }
         return nil
     }
 
-    func decode(_ matrix: BitMatrix, canonical: PerspectiveTransform, mirrored: Bool, mode: AztecModeMessage)
+    func dimension(_ mode: AztecModeMessage) -> Int { AztecLayers(compact: mode.compact, layers: mode.layers).dimension }
+
+    /// Decodes sampled modules (`grid`, upright; unused for a rune).
+    func decode(_ grid: BitMatrix?, canonical: PerspectiveTransform, mirrored: Bool, mode: AztecModeMessage)
         -> Barcode?
     {
         let size = AztecLayers(compact: mode.compact, layers: mode.layers)
@@ -94,8 +105,7 @@ public struct AztecDecoder: SymbologyDecoder {
                 text: text, bytes: Array(text.utf8), identifier: "]zC", corners: corners, mirrored: mirrored,
                 ecLevel: nil, structuredAppend: nil, metadata: ["layers": "0", "compact": "true", "rune": "true"])
         }
-        guard mode.dataCodewords < size.codewordCount,
-            let grid = AztecDetector.sampleGrid(matrix, transform, dimension: n)
+        guard mode.dataCodewords < size.codewordCount, let grid
         else { return nil }
         let layerBits = AztecBitMatrixParser.layerBits(grid, size: size)
         guard let data = AztecDataCodewords.correct(layerBits, size: size, dataCodewords: mode.dataCodewords),

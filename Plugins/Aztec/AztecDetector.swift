@@ -82,9 +82,32 @@ public enum AztecDetector {
     struct Centre { var centre: Point; var moduleSize: Double; var hits: Int }
 
     static func centres(_ m: BitMatrix, rowStep: Int) -> [Centre] {
+        let plain = centres(m, rowStep: rowStep, despeckle: false)
+        return plain.isEmpty ? centres(m, rowStep: rowStep, despeckle: true) : plain
+    }
+
+    /// Row runs with every 1-pixel run inside the row merged into its neighbours (salt-and-pepper noise).
+    static func despeckled(_ runs: [Int]) -> [Int] {
+        var out: [Int] = []
+        out.reserveCapacity(runs.count)
+        var i = 0
+        while i < runs.count {
+            if runs[i] == 1, i > 0, i + 1 < runs.count, !out.isEmpty {
+                out[out.count - 1] += 1 + runs[i + 1]
+                i += 2
+            } else {
+                out.append(runs[i])
+                i += 1
+            }
+        }
+        return out
+    }
+
+    static func centres(_ m: BitMatrix, rowStep: Int, despeckle: Bool) -> [Centre] {
         var found: [Centre] = []
+        let speckle = despeckle ? 1.1 : 0
         for y in stride(from: 0, to: m.height, by: max(1, rowStep)) {
-            let runs = m.rowRuns(y)
+            let runs = despeckle ? despeckled(m.rowRuns(y)) : m.rowRuns(y)
             guard runs.count >= 10 else { continue }
             var start = 0
             var starts = [Int](repeating: 0, count: runs.count)
@@ -98,22 +121,22 @@ public enum AztecDetector {
                 let total = runs[(c - 3)...(c + 3)].reduce(0, +)
                 guard total >= 7 else { continue }
                 let u = Double(total) / 7
-                guard runs[(c - 3)...(c + 3)].allSatisfy({ Double($0) >= 0.4 * u && Double($0) <= 1.7 * u }),
+                guard runs[(c - 3)...(c + 3)].allSatisfy({ Double($0) >= 0.5 * u && Double($0) <= 1.5 * u }),
                     Double(runs[c - 4]) >= 0.5 * u, Double(runs[c + 4]) >= 0.5 * u
                 else { continue }
                 let x = Double(starts[c]) + Double(runs[c]) / 2
                 // Row and column checks twice (a line missing the centre can still show the pattern on
                 // a rotated bull's-eye), then point symmetry along both diagonals.
-                guard let v1 = crossCheck(m, Point(x, Double(y) + 0.5), dx: 0, dy: 1, moduleSize: u),
-                    let h1 = crossCheck(m, Point(x, v1.centre), dx: 1, dy: 0, moduleSize: u),
-                    let v = crossCheck(m, Point(h1.centre, v1.centre), dx: 0, dy: 1, moduleSize: u),
-                    let h = crossCheck(m, Point(h1.centre, v.centre), dx: 1, dy: 0, moduleSize: u),
+                guard let v1 = crossCheck(m, Point(x, Double(y) + 0.5), dx: 0, dy: 1, moduleSize: u, speckle: speckle),
+                    let h1 = crossCheck(m, Point(x, v1.centre), dx: 1, dy: 0, moduleSize: u, speckle: speckle),
+                    let v = crossCheck(m, Point(h1.centre, v1.centre), dx: 0, dy: 1, moduleSize: u, speckle: speckle),
+                    let h = crossCheck(m, Point(h1.centre, v.centre), dx: 1, dy: 0, moduleSize: u, speckle: speckle),
                     abs(h.centre - h1.centre) < 0.5 * u
                 else { continue }
                 let p = Point(h.centre, v.centre)
                 let size = (v.moduleSize + h.moduleSize) / 2
-                guard isSymmetric(m, p, dx: 1, dy: 1, moduleSize: size),
-                    isSymmetric(m, p, dx: 1, dy: -1, moduleSize: size)
+                guard isSymmetric(m, p, dx: 1, dy: 1, moduleSize: size, speckle: speckle),
+                    isSymmetric(m, p, dx: 1, dy: -1, moduleSize: size, speckle: speckle)
                 else { continue }
                 if let k = found.firstIndex(where: { $0.centre.distance(to: p) < 0.75 * min($0.moduleSize, size) }) {
                     let n = Double(found[k].hits)
@@ -131,12 +154,12 @@ public enum AztecDetector {
 
     /// Checks rings 0–2 along a line through `p` in direction (dx, dy); returns the refined centre
     /// coordinate along that line and the module size seen along it.
-    static func crossCheck(_ m: BitMatrix, _ p: Point, dx: Double, dy: Double, moduleSize u: Double)
-        -> (centre: Double, moduleSize: Double)?
-    {
+    static func crossCheck(
+        _ m: BitMatrix, _ p: Point, dx: Double, dy: Double, moduleSize u: Double, speckle: Double = 0
+    ) -> (centre: Double, moduleSize: Double)? {
         let limit = 8 * u
-        guard let a = transitions(m, from: p, dx: dx, dy: dy, count: 3, limit: limit, minRun: 0),
-            let b = transitions(m, from: p, dx: -dx, dy: -dy, count: 3, limit: limit, minRun: 0)
+        guard let a = transitions(m, from: p, dx: dx, dy: dy, count: 3, limit: limit, minRun: speckle),
+            let b = transitions(m, from: p, dx: -dx, dy: -dy, count: 3, limit: limit, minRun: speckle)
         else { return nil }
         let size = (a[2] + b[2]) / 5
         guard size >= 0.5 * u, size <= 2 * u else { return nil }
@@ -148,11 +171,13 @@ public enum AztecDetector {
 
     /// True when the first three colour changes from `p` along (dx, dy) and against it match (the centre of
     /// a point-symmetric pattern).
-    static func isSymmetric(_ m: BitMatrix, _ p: Point, dx: Double, dy: Double, moduleSize u: Double) -> Bool {
+    static func isSymmetric(
+        _ m: BitMatrix, _ p: Point, dx: Double, dy: Double, moduleSize u: Double, speckle: Double = 0
+    ) -> Bool {
         let l = (dx * dx + dy * dy).squareRoot()
         let ux = dx / l, uy = dy / l
-        guard let a = transitions(m, from: p, dx: ux, dy: uy, count: 3, limit: 12 * u, minRun: 0),
-            let b = transitions(m, from: p, dx: -ux, dy: -uy, count: 3, limit: 12 * u, minRun: 0)
+        guard let a = transitions(m, from: p, dx: ux, dy: uy, count: 3, limit: 12 * u, minRun: speckle),
+            let b = transitions(m, from: p, dx: -ux, dy: -uy, count: 3, limit: 12 * u, minRun: speckle)
         else { return false }
         let extent = a[2] + b[2]
         guard extent >= 2.5 * u, extent <= 10 * u else { return false }
@@ -421,6 +446,29 @@ public enum AztecDetector {
             let (x, y) = o.apply(Double(u), Double(v))
             return sample(m, d.transform, x, y) ?? 0
         }
+    }
+
+    /// The symbol's modules read from luminance: each module's centre (bilinear) against one threshold
+    /// halfway between the mean of the bull's-eye's dark rings and that of its light rings.
+    static func sampleGrid(_ image: LuminanceImage, canonical: PerspectiveTransform, dimension n: Int, compact: Bool)
+        -> BitMatrix?
+    {
+        guard let values = GridSampler.sampleLuminance(
+            image, dimension: n, transform: gridTransform(canonical, dimension: n), tolerance: 2)
+        else { return nil }
+        let c = n / 2
+        var dark = 0.0, light = 0.0, darkCount = 0.0, lightCount = 0.0
+        for r in 0...(compact ? 4 : 6) {
+            for k in -r...max(-r, r - 1) {
+                for (u, v) in [(k, -r), (r, k), (-k, r), (-r, -k)] {
+                    let value = Double(values[(c + v) * n + c + u])
+                    if r % 2 == 0 { dark += value; darkCount += 1 } else { light += value; lightCount += 1 }
+                }
+            }
+        }
+        let threshold = (dark / darkCount + light / lightCount) / 2
+        guard light / lightCount - dark / darkCount > 10 else { return nil }
+        return BitMatrix(width: n, height: n, bits: values.map { Double($0) < threshold ? 1 : 0 })
     }
 
     /// The symbol's centre-relative module coordinates, upright, to image pixels.
