@@ -28,11 +28,14 @@ public struct AztecDecoder: SymbologyDecoder {
         if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
         var results: [Barcode] = []
         for kind in kinds {
-            for b in decode(frame.binarized(kind), image: frame.image, options: options)
+            let pass = scan(frame.binarized(kind), image: frame.image, options: options)
+            for b in pass.results
             where !results.contains(where: { $0.rawBytes == b.rawBytes && $0.boundingBox.meets(b.boundingBox) }) {
                 results.append(b)
             }
-            if !results.isEmpty && !options.tryHarder { break }
+            // The next binarizer only when this one left something: nothing read, or a bull's-eye whose
+            // mode message read but whose data did not.
+            if !results.isEmpty && (!options.tryHarder || pass.unresolved == 0) { break }
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
         }
         return results
@@ -41,19 +44,31 @@ public struct AztecDecoder: SymbologyDecoder {
     /// Every symbol found in a binarized image; `image`, when given, is its luminance, sampled as well
     /// when the binarized modules fail (blur thins isolated modules in a bit matrix).
     public func decode(_ matrix: BitMatrix, image: LuminanceImage? = nil, options: DecodeOptions) -> [Barcode] {
+        scan(matrix, image: image, options: options).results
+    }
+
+    /// The symbols read, and how many bull's-eyes had a valid mode message but unreadable data.
+    func scan(_ matrix: BitMatrix, image: LuminanceImage?, options: DecodeOptions)
+        -> (results: [Barcode], unresolved: Int)
+    {
         var results: [Barcode] = []
+        var unresolved = 0
         for d in AztecDetector.detect(matrix, rowStep: options.tryHarder ? 1 : 2) {
             if results.contains(where: { Self.contains($0.cornerPoints, d.transform.apply(Point(0, 0))) }) {
                 continue
             }
-            if let b = decode(matrix, image: image, detection: d) { results.append(b) }
+            let attempt = decode(matrix, image: image, detection: d)
+            if let b = attempt.barcode { results.append(b) } else if attempt.sawModeMessage { unresolved += 1 }
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
         }
-        return results
+        return (results, unresolved)
     }
 
     /// Decodes one detected bull's-eye: orientation, mode message, layers, codewords, bit stream.
-    func decode(_ matrix: BitMatrix, image: LuminanceImage?, detection: AztecDetection) -> Barcode? {
+    func decode(_ matrix: BitMatrix, image: LuminanceImage?, detection: AztecDetection)
+        -> (barcode: Barcode?, sawModeMessage: Bool)
+    {
+        var sawModeMessage = false
         var kinds = [detection]
         var other = detection
         other.compact.toggle()
@@ -62,6 +77,7 @@ public struct AztecDecoder: SymbologyDecoder {
             for o in AztecDetector.orientations(matrix, d) {
                 let bits = AztecDetector.modeMessageBits(matrix, d, o)
                 guard let mode = AztecModeMessage.decode(bits, compact: d.compact) else { continue }
+                sawModeMessage = true
                 // Geometry candidates, best first: refitted on the reference grid (large full-range
                 // symbols), the core's perspective, its affine part.
                 let core = AztecDetector.canonicalTransform(d, o)
@@ -73,22 +89,23 @@ public struct AztecDecoder: SymbologyDecoder {
                         candidates.insert(refined, at: 0)
                     }
                 }
+                let n = AztecLayers(compact: mode.compact, layers: mode.layers).dimension
                 for t in candidates {
-                    let grid = AztecDetector.sampleGrid(matrix, AztecDetector.gridTransform(t, dimension: dimension(mode)), dimension: dimension(mode))
-                    if let b = decode(grid, canonical: t, mirrored: o.mirrored, mode: mode) { return b }
+                    let grid = AztecDetector.sampleGrid(
+                        matrix, AztecDetector.gridTransform(t, dimension: n), dimension: n)
+                    if let b = decode(grid, canonical: t, mirrored: o.mirrored, mode: mode) { return (b, true) }
                 }
+                // Then the luminance at module centres (blur thins isolated modules in a bit matrix).
                 if let image, mode.runeValue == nil {
                     for t in candidates {
-                        let grid = AztecDetector.sampleGrid(image, canonical: t, dimension: dimension(mode), compact: mode.compact)
-                        if let b = decode(grid, canonical: t, mirrored: o.mirrored, mode: mode) { return b }
+                        let grid = AztecDetector.sampleGrid(image, canonical: t, dimension: n, compact: mode.compact)
+                        if let b = decode(grid, canonical: t, mirrored: o.mirrored, mode: mode) { return (b, true) }
                     }
                 }
             }
         }
-        return nil
+        return (nil, sawModeMessage)
     }
-
-    func dimension(_ mode: AztecModeMessage) -> Int { AztecLayers(compact: mode.compact, layers: mode.layers).dimension }
 
     /// Decodes sampled modules (`grid`, upright; unused for a rune).
     func decode(_ grid: BitMatrix?, canonical: PerspectiveTransform, mirrored: Bool, mode: AztecModeMessage)
