@@ -109,6 +109,17 @@ struct AztecDecodeTests {
         }
     }
 
+    @Test(.enabled(if: AztecFixture.available)) func correctsDamagedDataCodewords() throws {
+        // 50 % check codewords (--secure=4); a 5 × 5-module blot over the outer layers.
+        let clean = try AztecFixture.render(Self.text, ["--vers=6", "--secure=4"]).padded(8)
+        var pixels = clean.packedPixels
+        for y in 12..<32 { for x in 12..<32 { pixels[y * clean.width + x] = 255 } }
+        let damaged = LuminanceImage(width: clean.width, height: clean.height, pixels: pixels)
+        let found = read(damaged)
+        #expect(found.first?.rawValue == Self.text)
+        #expect((Int(found.first?.metadata["corrections"] ?? "") ?? 0) > 0)
+    }
+
     @Test(.enabled(if: AztecFixture.available), arguments: [0.0, 90, 180, 270, 17, 45, 133, 301])
     func readsRotated(_ degrees: Double) throws {
         for vers in [2, 7] {
