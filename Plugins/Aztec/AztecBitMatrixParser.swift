@@ -1,6 +1,6 @@
 import ScanCore
 
-/// Reads the data layers of a sampled symbol in placement order (ISO/IEC 24778:2008 §7.3.1.4, Figure 8).
+/// Reads the data layers of a sampled symbol in placement order (ISO/IEC 24778:2008, data placement in the layers).
 ///
 /// ```swift
 /// let bits = AztecBitMatrixParser.layerBits(grid, size: AztecLayers(compact: true, layers: 2))

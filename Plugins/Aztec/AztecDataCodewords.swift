@@ -1,7 +1,7 @@
 import ScanCore
 
 /// From layer bits to the data bit stream: codewords, Reed–Solomon correction and bit-stuffing removal
-/// (ISO/IEC 24778:2008 §7.3.1).
+/// (ISO/IEC 24778:2008, data encodation and error correction).
 ///
 /// ```swift
 /// let bits = AztecBitMatrixParser.layerBits(grid, size: size)
@@ -10,9 +10,9 @@ import ScanCore
 /// ```
 ///
 /// The layers hold `codewordCount` codewords of `codewordSize` bits after `totalBits % codewordSize`
-/// unused bits; data codewords come first, then the check codewords (§7.3.1.3), all one Reed–Solomon
-/// block over the field of the layer count with generator roots α^1 … α^n (§7.3.1.3).
-/// An encoder stuffs bits so no data codeword is all zeros or all ones (§7.3.1.2): when the first
+/// unused bits; data codewords come first, then the check codewords, all one Reed–Solomon
+/// block over the field of the layer count with generator roots α^1 … α^n.
+/// An encoder stuffs bits so no data codeword is all zeros or all ones (bit stuffing): when the first
 /// b − 1 bits of a codeword are equal, the last bit is their complement and carries no data. Such
 /// all-0/all-1 codewords therefore cannot occur and are handed to the decoder as erasures.
 public enum AztecDataCodewords {

@@ -1,8 +1,8 @@
 import ScanCore
 
-/// What an Aztec symbol's data bits say (ISO/IEC 24778:2008 §7.3.1 and §8).
+/// What an Aztec symbol's data bits say (ISO/IEC 24778:2008, data encodation and structured append).
 public struct AztecDecodedContent: Sendable, Equatable {
-    /// How FNC1 is used (§7.3.1.2 FLG(0)).
+    /// How FNC1 is used (FLG(0)).
     public enum FNC1: Sendable, Equatable {
         case none
         /// GS1 data: FNC1 before any data.
@@ -19,10 +19,10 @@ public struct AztecDecodedContent: Sendable, Equatable {
     /// The ECI designators met, in order.
     public var ecis: [Int] = []
     public var fnc1: FNC1 = .none
-    /// Structured append (§8): position from 0, count, and the optional message id.
+    /// Structured append: position from 0, count, and the optional message id.
     public var structuredAppend: (index: Int, count: Int, id: String)?
 
-    /// Symbology identifier modifier (ISO/IEC 24778 Annex F / ISO/IEC 15424): 0 plain, 1 FNC1 first,
+    /// Symbology identifier modifier (ISO/IEC 24778 and ISO/IEC 15424): 0 plain, 1 FNC1 first,
     /// 2 FNC1 second, 3–5 the same with ECI, 6–B the same six with structured append (runes are C).
     public var symbologyModifier: String {
         var m: Int
@@ -44,7 +44,7 @@ public struct AztecDecodedContent: Sendable, Equatable {
     }
 }
 
-/// Parses the data bit stream (§7.3.1.2, Tables 5 and 6): the five character modes — Upper, Lower,
+/// Parses the data bit stream (ISO/IEC 24778:2008 character encodation tables): the five character modes — Upper, Lower,
 /// Mixed and Punctuation in 5-bit codes, Digit in 4-bit codes — with their latches (stay in the new mode)
 /// and shifts (one character only), Binary Shift (a byte count in 5 bits, or 0 and 11 bits for 32 or
 /// more, then the bytes) and FLG(n) in Punctuation code 0 (n = 0: FNC1; 1–6: an ECI designator of n
@@ -65,7 +65,7 @@ public enum AztecDecodedBitStreamParser {
         case flag
     }
 
-    /// Upper mode (Table 5): 0 P/S, 1 space, 2–27 A–Z, 28 L/L, 29 M/L, 30 D/L, 31 B/S.
+    /// Upper mode: 0 P/S, 1 space, 2–27 A–Z, 28 L/L, 29 M/L, 30 D/L, 31 B/S.
     static func upper(_ c: Int) -> Code {
         switch c {
         case 0: return .shift(.punct)
@@ -161,7 +161,7 @@ public enum AztecDecodedBitStreamParser {
             segments[segments.count - 1].bytes += b
         }
 
-        // Structured append header (§8): M/L U/L, then in Upper mode an optional " id ", the position
+        // Structured append header: M/L U/L, then in Upper mode an optional " id ", the position
         // and the count as letters A–Z.
         if bits.count >= 10, read(5) == 29, read(5) == 29 {
             var id: [UInt8] = []

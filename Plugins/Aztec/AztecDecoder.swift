@@ -14,7 +14,7 @@ import ScanCore
 /// symbol ("23%"), `metadata` `layers`, `compact` ("true"/"false"), `data_codewords`, `corrections`,
 /// and `reader_init` for reader-initialisation symbols; `cornerPoints` are the outer corners of the
 /// symbol, clockwise on the symbol from its top-left (so a mirrored symbol's run counter-clockwise in the
-/// image). Symbology identifier `]z0`…`]zC` (ISO/IEC 24778 Annex F). A structured-append member carries
+/// image). Symbology identifier `]z0`…`]zC` (ISO/IEC 24778, ISO/IEC 15424). A structured-append member carries
 /// `structuredAppend` (index from 0, count, message id).
 public struct AztecDecoder: SymbologyDecoder {
     public let name = "aztec"

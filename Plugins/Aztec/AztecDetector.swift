@@ -47,7 +47,7 @@ public struct AztecOrientation: Sendable, Equatable {
     }
 }
 
-/// Finds Aztec bull's-eyes in a bit matrix and measures them (ISO/IEC 24778:2008 §6.1, §6.2).
+/// Finds Aztec bull's-eyes in a bit matrix and measures them (ISO/IEC 24778:2008, finder pattern and orientation patterns).
 ///
 /// ```swift
 /// for d in AztecDetector.detect(matrix) { … }   // one detection per bull's-eye
@@ -403,7 +403,7 @@ public enum AztecDetector {
         return outside <= n ? out : nil
     }
 
-    // MARK: - Orientation and mode message (§6.2, §7.2)
+    // MARK: - Orientation and mode message
 
     /// The 12 orientation modules of mode ring `r`: (u, v, dark) in the symbol's own frame — three dark at
     /// the top-left corner, two at the top-right, one at the bottom-right, none at the bottom-left.
@@ -416,7 +416,7 @@ public enum AztecDetector {
         ]
     }
 
-    /// The mode message modules in reading order (§7.2.1): clockwise from the top-left, 7 per side
+    /// The mode message modules in reading order: clockwise from the top-left, 7 per side
     /// (compact) or 10 per side skipping the centre line (full-range).
     static func modeMessageModules(compact: Bool) -> [(Int, Int)] {
         let r = compact ? 5 : 7

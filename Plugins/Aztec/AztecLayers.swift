@@ -1,6 +1,6 @@
 import ScanCore
 
-/// The size of an Aztec symbol and where its data modules lie (ISO/IEC 24778:2008 §5 and §7.1).
+/// The size of an Aztec symbol and where its data modules lie (ISO/IEC 24778:2008, symbol structure).
 ///
 /// ```swift
 /// let s = AztecLayers(compact: false, layers: 5)
@@ -16,7 +16,7 @@ import ScanCore
 /// so the printed symbol is larger (19 × 19 for 1 layer, 151 × 151 for 32). Runes are compact symbols
 /// with no data layer (11 × 11).
 ///
-/// Codewords are 6, 8, 10 or 12 bits for 1–2, 3–8, 9–22 and 23–32 layers (§7.3.1.1, Table 3).
+/// Codewords are 6, 8, 10 or 12 bits for 1–2, 3–8, 9–22 and 23–32 layers (the standard's table of symbol sizes and codeword sizes).
 public struct AztecLayers: Sendable, Equatable {
     public let compact: Bool
     /// Data layers, 0 for a rune, 1–4 compact, 1–32 full-range.
@@ -38,7 +38,7 @@ public struct AztecLayers: Sendable, Equatable {
         return 2 * (half + (half - 1) / 15) + 1
     }
 
-    /// Bits per codeword (Table 3).
+    /// Bits per codeword.
     public var codewordSize: Int {
         switch layers {
         case ...2: return 6
@@ -48,7 +48,7 @@ public struct AztecLayers: Sendable, Equatable {
         }
     }
 
-    /// The Galois field of the data codewords (§7.3.1.1, Table 3; primitive polynomials x^6 + x + 1,
+    /// The Galois field of the data codewords (primitive polynomials x^6 + x + 1,
     /// x^8 + x^5 + x^3 + x^2 + 1, x^10 + x^3 + 1, x^12 + x^6 + x^5 + x^3 + 1).
     public var field: GaloisField {
         switch codewordSize {

@@ -1,7 +1,7 @@
 import ScanCore
 
 /// The mode message: layer count and data codeword count, protected by its own Reed–Solomon code over
-/// GF(16) (ISO/IEC 24778:2008 §7.2).
+/// GF(16) (ISO/IEC 24778:2008, mode message).
 ///
 /// ```swift
 /// let m = AztecModeMessage.decode(bits, compact: true)   // 28 bits as read around the core
@@ -11,9 +11,9 @@ import ScanCore
 /// Compact symbols: 28 bits = 7 four-bit words, 2 data words (layers − 1 in 2 bits, data codewords − 1
 /// in 6 bits) and 5 check words. Full-range symbols: 40 bits = 10 words, 4 data words (layers − 1 in
 /// 5 bits, data codewords − 1 in 11 bits) and 6 check words. Generator roots α^1 … α^n, GF(16) over
-/// x^4 + x + 1 (§7.2.2).
+/// x^4 + x + 1.
 ///
-/// A rune (§9) is an 11 × 11 compact core whose mode message carries an 8-bit value instead, encoded the
+/// A rune (ISO/IEC 24778:2008, Aztec runes) is an 11 × 11 compact core whose mode message carries an 8-bit value instead, encoded the
 /// same way and then inverted in every other bit (XOR 1010…).
 ///
 /// Reader initialisation symbols set the most significant bit of the data-codeword count field, which

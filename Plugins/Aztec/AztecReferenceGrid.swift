@@ -1,6 +1,6 @@
 import ScanCore
 
-/// Refines the geometry of a full-range symbol on its reference grid (ISO/IEC 24778:2008 §6.3).
+/// Refines the geometry of a full-range symbol on its reference grid (ISO/IEC 24778:2008, reference grid).
 ///
 /// ```swift
 /// let better = AztecReferenceGrid.refine(matrix, canonical: t, dimension: 71)

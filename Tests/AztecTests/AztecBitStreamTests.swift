@@ -2,7 +2,7 @@ import Testing
 import ScanCore
 @testable import Aztec
 
-/// The bit-stream parser on hand-built streams (ISO/IEC 24778:2008 Tables 5 and 6).
+/// The bit-stream parser on hand-built streams (ISO/IEC 24778:2008 character encodation tables).
 struct AztecBitStreamTests {
     /// Bits from (value, width) pairs, most significant bit first.
     func bits(_ codes: [(Int, Int)]) -> [UInt8] {

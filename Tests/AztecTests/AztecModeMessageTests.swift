@@ -2,9 +2,9 @@ import Testing
 import ScanCore
 @testable import Aztec
 
-/// Mode message coding (ISO/IEC 24778:2008 §7.2) and symbol sizes (Table 1).
+/// Mode message coding (ISO/IEC 24778:2008, mode message) and symbol sizes.
 struct AztecModeMessageTests {
-    /// Encodes a mode message the way §7.2 describes: data words, then GF(16) check words.
+    /// Encodes a mode message the way the standard describes: data words, then GF(16) check words.
     func encode(_ value: Int, compact: Bool) -> [UInt8] {
         let dataWords = compact ? 2 : 4, ec = compact ? 5 : 6
         let data = (0..<dataWords).map { (value >> (4 * (dataWords - 1 - $0))) & 0xF }
