@@ -44,7 +44,8 @@ public struct AztecDecodedContent: Sendable, Equatable {
     }
 }
 
-/// Parses the data bit stream (ISO/IEC 24778:2008 character encodation tables): the five character modes — Upper, Lower,
+/// Parses the data bit stream (ISO/IEC 24778:2008 character encodation tables): the five character
+/// modes — Upper, Lower,
 /// Mixed and Punctuation in 5-bit codes, Digit in 4-bit codes — with their latches (stay in the new mode)
 /// and shifts (one character only), Binary Shift (a byte count in 5 bits, or 0 and 11 bits for 32 or
 /// more, then the bytes) and FLG(n) in Punctuation code 0 (n = 0: FNC1; 1–6: an ECI designator of n

@@ -73,10 +73,21 @@ public struct AztecDecoder: SymbologyDecoder {
         var other = detection
         other.compact.toggle()
         kinds.append(other)
+        var tried = Set<String>()
         for d in kinds {
-            for o in AztecDetector.orientations(matrix, d) {
-                let bits = AztecDetector.modeMessageBits(matrix, d, o)
+            // The mode ring read from the bit matrix, then from luminance (blur).
+            var readers = [AztecModuleReader.bits(matrix, d.transform)]
+            if let image, let r = AztecModuleReader.luminance(image, d.transform, compact: d.compact) {
+                readers.append(r)
+            }
+            let readings = readers.flatMap { r in AztecDetector.orientations(r, compact: d.compact).map { (r, $0) } }
+            for (reader, o) in readings {
+                let bits = AztecDetector.modeMessageBits(reader, compact: d.compact, o)
                 guard let mode = AztecModeMessage.decode(bits, compact: d.compact) else { continue }
+                // The same reading twice (both readers agree) needs no second attempt.
+                let key = "\(d.compact) \(o.mirrored) \(o.rotation) \(mode.layers) \(mode.dataCodewords) "
+                    + "\(mode.runeValue ?? -1)"
+                if !tried.insert(key).inserted { continue }
                 sawModeMessage = true
                 // Geometry candidates, best first: refitted on the reference grid (large full-range
                 // symbols), the core's perspective, its affine part.

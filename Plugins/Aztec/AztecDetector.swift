@@ -29,6 +29,41 @@ extension AztecDetection {
     }
 }
 
+/// Reads single modules at detected-frame points (module units from the bull's-eye's centre).
+public struct AztecModuleReader {
+    /// 1 dark, 0 light, `nil` outside the image.
+    public let module: (Double, Double) -> UInt8?
+
+    /// From a bit matrix (majority of five pixels, see ``AztecDetector/sample(_:_:_:_:)``).
+    public static func bits(_ m: BitMatrix, _ t: PerspectiveTransform) -> AztecModuleReader {
+        AztecModuleReader { AztecDetector.sample(m, t, $0, $1) }
+    }
+
+    /// From luminance at module centres against a threshold halfway between the bull's-eye's dark rings
+    /// and its light rings (rings 0–4 compact, 0–6 full-range); `nil` when they hardly differ. Blur
+    /// shifts binarized edges but leaves module centres on the right side of that threshold.
+    public static func luminance(_ image: LuminanceImage, _ t: PerspectiveTransform, compact: Bool)
+        -> AztecModuleReader?
+    {
+        var dark = 0.0, light = 0.0, darkCount = 0.0, lightCount = 0.0
+        for r in 0...(compact ? 4 : 6) {
+            for k in -r...max(-r, r - 1) {
+                for (u, v) in [(k, -r), (r, k), (-k, r), (-r, -k)] {
+                    guard let value = AztecDetector.luminance(image, t.apply(Point(Double(u), Double(v)))) else {
+                        return nil
+                    }
+                    if r % 2 == 0 { dark += value; darkCount += 1 } else { light += value; lightCount += 1 }
+                }
+            }
+        }
+        guard light / lightCount - dark / darkCount > 10 else { return nil }
+        let threshold = (dark / darkCount + light / lightCount) / 2
+        return AztecModuleReader { u, v in
+            AztecDetector.luminance(image, t.apply(Point(u, v))).map { $0 < threshold ? 1 : 0 }
+        }
+    }
+}
+
 /// Where the symbol's own axes lie in the detected frame: a mirror (u ↦ −u) then `rotation` quarter turns
 /// clockwise.
 public struct AztecOrientation: Sendable, Equatable {
@@ -47,7 +82,8 @@ public struct AztecOrientation: Sendable, Equatable {
     }
 }
 
-/// Finds Aztec bull's-eyes in a bit matrix and measures them (ISO/IEC 24778:2008, finder pattern and orientation patterns).
+/// Finds Aztec bull's-eyes in a bit matrix and measures them (ISO/IEC 24778:2008, finder pattern and
+/// orientation patterns).
 ///
 /// ```swift
 /// for d in AztecDetector.detect(matrix) { … }   // one detection per bull's-eye
@@ -118,11 +154,16 @@ public enum AztecDetector {
             var c = 5
             while c + 4 < runs.count {
                 defer { c += 2 }
+                // Ring centres, not ring widths, are equally spaced: blur, ink spread and the threshold
+                // widen every dark ring and narrow every light one by the same amount.
                 let total = runs[(c - 3)...(c + 3)].reduce(0, +)
                 guard total >= 7 else { continue }
-                let u = Double(total) / 7
-                guard runs[(c - 3)...(c + 3)].allSatisfy({ Double($0) >= 0.5 * u && Double($0) <= 1.5 * u }),
-                    Double(runs[c - 4]) >= 0.5 * u, Double(runs[c + 4]) >= 0.5 * u
+                let u = (Double(total) - Double(runs[c - 3] + runs[c + 3]) / 2) / 6
+                guard (c - 3..<c + 3).allSatisfy({ i in
+                    let spacing = Double(runs[i] + runs[i + 1]) / 2
+                    return spacing >= 0.65 * u && spacing <= 1.35 * u && Double(runs[i]) <= 1.8 * u
+                }),
+                    Double(runs[c - 4]) >= 0.4 * u, Double(runs[c + 4]) >= 0.4 * u
                 else { continue }
                 let x = Double(starts[c]) + Double(runs[c]) / 2
                 // Row and column checks twice (a line missing the centre can still show the pattern on
@@ -161,12 +202,12 @@ public enum AztecDetector {
         guard let a = transitions(m, from: p, dx: dx, dy: dy, count: 3, limit: limit, minRun: speckle),
             let b = transitions(m, from: p, dx: -dx, dy: -dy, count: 3, limit: limit, minRun: speckle)
         else { return nil }
-        let size = (a[2] + b[2]) / 5
-        guard size >= 0.5 * u, size <= 2 * u else { return nil }
-        let inner = a[0] + b[0], ring = a[1] + b[1]
-        guard inner >= 0.3 * size, inner <= 2.2 * size, ring >= 1.8 * size, ring <= 4.2 * size else { return nil }
+        // Midpoints of light ring 1 and dark ring 2 on both sides (at 1 and 2 modules).
+        let a1 = (a[0] + a[1]) / 2, a2 = (a[1] + a[2]) / 2, b1 = (b[0] + b[1]) / 2, b2 = (b[1] + b[2]) / 2
+        let size = (a2 + b2) / 4
+        guard size >= 0.5 * u, size <= 2 * u, a1 + b1 >= 1.5 * size, a1 + b1 <= 2.5 * size else { return nil }
         let along = dx != 0 ? p.x : p.y
-        return (along + (a[2] - b[2]) / 2, size)
+        return (along + (a2 - b2) / 2, size)
     }
 
     /// True when the first three colour changes from `p` along (dx, dy) and against it match (the centre of
@@ -179,11 +220,10 @@ public enum AztecDetector {
         guard let a = transitions(m, from: p, dx: ux, dy: uy, count: 3, limit: 12 * u, minRun: speckle),
             let b = transitions(m, from: p, dx: -ux, dy: -uy, count: 3, limit: 12 * u, minRun: speckle)
         else { return false }
-        let extent = a[2] + b[2]
-        guard extent >= 2.5 * u, extent <= 10 * u else { return false }
-        let unit = extent / 5
-        for i in 0..<3 where abs(a[i] - b[i]) > 0.6 * unit + 1 { return false }
-        return true
+        let a1 = (a[0] + a[1]) / 2, a2 = (a[1] + a[2]) / 2, b1 = (b[0] + b[1]) / 2, b2 = (b[1] + b[2]) / 2
+        let unit = (a2 + b2) / 4
+        guard unit >= 0.5 * u, unit <= 2 * u else { return false }
+        return abs(a1 - b1) <= 0.6 * unit + 1 && abs(a2 - b2) <= 0.6 * unit + 1 && abs(a[0] - b[0]) <= unit + 1
     }
 
     /// Distances from `p` along the unit direction (dx, dy) at which the colour changes, starting on a
@@ -256,10 +296,10 @@ public enum AztecDetector {
                 points.append(nil)
                 continue
             }
-            // Edges at 0.5, 1.5, …: proportional along a ray.
-            let unit = t[needed - 1] / (Double(ring) + 0.5)
+            // Ring midpoints at 1, 2, … along the ray (edges move with blur and ink spread; midpoints not).
+            let unit = (t[needed - 2] + t[needed - 1]) / 2 / Double(ring)
             var consistent = true
-            for (i, e) in t.enumerated() where abs(e / unit - (Double(i) + 0.5)) > 0.45 { consistent = false }
+            for k in 1..<ring where abs((t[k - 1] + t[k]) / 2 / unit - Double(k)) > 0.3 { consistent = false }
             guard consistent else {
                 points.append(nil)
                 continue
@@ -426,14 +466,14 @@ public enum AztecDetector {
     }
 
     /// Orientations sorted by how many orientation modules disagree, with at most `maxErrors` wrong.
-    static func orientations(_ m: BitMatrix, _ d: AztecDetection, maxErrors: Int = 3) -> [AztecOrientation] {
-        let marks = orientationModules(ring: d.compact ? 5 : 7)
+    static func orientations(_ read: AztecModuleReader, compact: Bool, maxErrors: Int = 3) -> [AztecOrientation] {
+        let marks = orientationModules(ring: compact ? 5 : 7)
         var scored: [(AztecOrientation, Int)] = []
         for o in AztecOrientation.all {
             var errors = 0
             for (u, v, want) in marks {
                 let (x, y) = o.apply(Double(u), Double(v))
-                if sample(m, d.transform, x, y) != want { errors += 1 }
+                if read.module(x, y) != want { errors += 1 }
             }
             if errors <= maxErrors { scored.append((o, errors)) }
         }
@@ -441,11 +481,25 @@ public enum AztecDetector {
     }
 
     /// The mode message bits read in orientation `o`.
-    static func modeMessageBits(_ m: BitMatrix, _ d: AztecDetection, _ o: AztecOrientation) -> [UInt8] {
-        modeMessageModules(compact: d.compact).map { u, v in
+    static func modeMessageBits(_ read: AztecModuleReader, compact: Bool, _ o: AztecOrientation) -> [UInt8] {
+        modeMessageModules(compact: compact).map { u, v in
             let (x, y) = o.apply(Double(u), Double(v))
-            return sample(m, d.transform, x, y) ?? 0
+            return read.module(x, y) ?? 0
         }
+    }
+
+    /// Bilinear luminance at `p`, `nil` outside the image.
+    static func luminance(_ image: LuminanceImage, _ p: Point) -> Double? {
+        guard p.x.isFinite, p.y.isFinite, p.x >= 0, p.y >= 0, p.x <= Double(image.width),
+            p.y <= Double(image.height)
+        else { return nil }
+        let fx = min(max(p.x - 0.5, 0), Double(image.width - 1)), fy = min(max(p.y - 0.5, 0), Double(image.height - 1))
+        let x0 = Int(fx), y0 = Int(fy)
+        let x1 = min(x0 + 1, image.width - 1), y1 = min(y0 + 1, image.height - 1)
+        let ax = fx - Double(x0), ay = fy - Double(y0)
+        let top = Double(image[x0, y0]) * (1 - ax) + Double(image[x1, y0]) * ax
+        let bottom = Double(image[x0, y1]) * (1 - ax) + Double(image[x1, y1]) * ax
+        return top * (1 - ay) + bottom * ay
     }
 
     /// The symbol's modules read from luminance: each module's centre (bilinear) against one threshold

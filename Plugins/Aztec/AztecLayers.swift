@@ -16,7 +16,8 @@ import ScanCore
 /// so the printed symbol is larger (19 × 19 for 1 layer, 151 × 151 for 32). Runes are compact symbols
 /// with no data layer (11 × 11).
 ///
-/// Codewords are 6, 8, 10 or 12 bits for 1–2, 3–8, 9–22 and 23–32 layers (the standard's table of symbol sizes and codeword sizes).
+/// Codewords are 6, 8, 10 or 12 bits for 1–2, 3–8, 9–22 and 23–32 layers (the standard's table of
+/// symbol sizes and codeword sizes).
 public struct AztecLayers: Sendable, Equatable {
     public let compact: Bool
     /// Data layers, 0 for a rune, 1–4 compact, 1–32 full-range.

@@ -13,7 +13,8 @@ import ScanCore
 /// 5 bits, data codewords − 1 in 11 bits) and 6 check words. Generator roots α^1 … α^n, GF(16) over
 /// x^4 + x + 1.
 ///
-/// A rune (ISO/IEC 24778:2008, Aztec runes) is an 11 × 11 compact core whose mode message carries an 8-bit value instead, encoded the
+/// A rune (ISO/IEC 24778:2008, Aztec runes) is an 11 × 11 compact core whose mode message carries an
+/// 8-bit value instead, encoded the
 /// same way and then inverted in every other bit (XOR 1010…).
 ///
 /// Reader initialisation symbols set the most significant bit of the data-codeword count field, which
