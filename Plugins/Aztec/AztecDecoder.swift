@@ -90,9 +90,14 @@ public struct AztecDecoder: SymbologyDecoder {
                 if !tried.insert(key).inserted { continue }
                 sawModeMessage = true
                 // Geometry candidates, best first: refitted on the reference grid (large full-range
-                // symbols), the core's perspective, its affine part.
+                // symbols), the core's perspective, the jointly fitted square, the core's affine part.
                 let core = AztecDetector.canonicalTransform(d, o)
                 var candidates = [core, AztecDetector.canonicalTransform(d.affine, o)]
+                if let similarity = d.similarity {
+                    var s = d
+                    s.transform = similarity
+                    candidates.insert(AztecDetector.canonicalTransform(s, o), at: 1)
+                }
                 if mode.runeValue != nil { candidates = [core] }
                 if !mode.compact, mode.layers >= 5 {
                     let n = AztecLayers(compact: false, layers: mode.layers).dimension

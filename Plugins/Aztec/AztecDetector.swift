@@ -10,6 +10,9 @@ public struct AztecDetection: Sendable {
     public var compact: Bool
     /// Module size estimate in pixels.
     public var moduleSize: Double
+    /// A rotated, scaled square fitted to rings 1–3 jointly: one angle and one scale from all ray points,
+    /// steadier than four separately fitted sides when the core is only a few pixels wide.
+    public var similarity: PerspectiveTransform?
 }
 
 extension AztecDetection {
@@ -267,7 +270,67 @@ public enum AztecDetector {
         let full = looksFullRange(m, transform)
         if full, let outer = fitRing(m, centre: centre, moduleSize: u, ring: 5) { transform = outer }
         let size = transform.apply(Point(0, 0)).distance(to: transform.apply(Point(1, 0)))
-        return AztecDetection(transform: transform, compact: !full, moduleSize: size)
+        return AztecDetection(
+            transform: transform, compact: !full, moduleSize: size,
+            similarity: fitSimilarity(m, centre: core.apply(Point(0, 0)), moduleSize: u, near: transform))
+    }
+
+    /// The square rings 1–3 lie on, as centre + rotation + scale: ring midpoints along 64 rays, then the
+    /// angle θ minimising Σ (max(|x|, |y|) − k·s)² over the points rotated by −θ (k the ring, s the
+    /// least-squares scale for that θ), searched in 0.5° steps and refined in 0.05° steps.
+    /// The angle is taken modulo 90° nearest to the u axis of `near`, so orientations found in that frame
+    /// hold in this one.
+    static func fitSimilarity(_ m: BitMatrix, centre: Point, moduleSize u: Double, near: PerspectiveTransform)
+        -> PerspectiveTransform?
+    {
+        var points: [(Double, Double, Double)] = []  // dx, dy, ring
+        for k in 0..<rayCount {
+            let a = 2 * Double.pi * Double(k) / Double(rayCount)
+            let dx = cos(a), dy = sin(a)
+            guard let t = transitions(m, from: centre, dx: dx, dy: dy, count: 4, limit: 12 * u, minRun: 0.3 * u)
+            else { continue }
+            let mids = [(t[0] + t[1]) / 2, (t[1] + t[2]) / 2, (t[2] + t[3]) / 2]
+            let unit = mids[2] / 3
+            guard abs(mids[0] / unit - 1) <= 0.3, abs(mids[1] / unit - 2) <= 0.3 else { continue }
+            for (i, r) in mids.enumerated() { points.append((r * dx, r * dy, Double(i + 1))) }
+        }
+        guard points.count >= 3 * rayCount / 2 else { return nil }
+        func cost(_ theta: Double) -> (Double, Double) {
+            let c = cos(theta), s = sin(theta)
+            var num = 0.0, den = 0.0
+            var cheb = [Double](repeating: 0, count: points.count)
+            for (i, p) in points.enumerated() {
+                cheb[i] = max(abs(c * p.0 + s * p.1), abs(-s * p.0 + c * p.1))
+                num += cheb[i] * p.2
+                den += p.2 * p.2
+            }
+            let scale = num / den
+            var residual = 0.0
+            for (i, p) in points.enumerated() { residual += (cheb[i] - p.2 * scale) * (cheb[i] - p.2 * scale) }
+            return (residual, scale)
+        }
+        var best = 0.0, bestCost = Double.infinity
+        for step in 0..<180 {
+            let theta = Double(step) * 0.5 * Double.pi / 180
+            let c = cost(theta).0
+            if c < bestCost { bestCost = c; best = theta }
+        }
+        let coarse = best
+        for step in -10...10 {
+            let theta = coarse + Double(step) * 0.05 * Double.pi / 180
+            let c = cost(theta).0
+            if c < bestCost { bestCost = c; best = theta }
+        }
+        let scale = cost(best).1
+        let axis = near.apply(Point(1, 0)) - near.apply(Point(0, 0))
+        let reference = atan2(axis.y, axis.x)
+        var turns = ((reference - best) / (Double.pi / 2)).rounded()
+        if !turns.isFinite { turns = 0 }
+        best += turns * Double.pi / 2
+        let ex = Point(cos(best), sin(best)) * scale, ey = Point(-sin(best), cos(best)) * scale
+        let t = PerspectiveTransform(
+            a11: ex.x, a12: ex.y, a13: 0, a21: ey.x, a22: ey.y, a23: 0, a31: centre.x, a32: centre.y, a33: 1)
+        return t.isValid ? t : nil
     }
 
     /// The core transform from the light ring `ring` (3 or 5): midpoints of its two edges on each ray.
