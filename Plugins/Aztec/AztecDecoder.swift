@@ -84,6 +84,13 @@ public struct AztecDecoder: SymbologyDecoder {
             for (reader, o) in readings {
                 let bits = AztecDetector.modeMessageBits(reader, compact: d.compact, o)
                 guard let mode = AztecModeMessage.decode(bits, compact: d.compact) else { continue }
+                // A rune is nothing but its 28-bit mode message, and one in a few hundred random patterns
+                // decodes with two corrections: only a clean reading counts.
+                if mode.runeValue != nil,
+                    mode.corrections > 0 || AztecDetector.orientationErrors(reader, compact: true, o) > 0
+                {
+                    continue
+                }
                 // The same reading twice (both readers agree) needs no second attempt.
                 let key = "\(d.compact) \(o.mirrored) \(o.rotation) \(mode.layers) \(mode.dataCodewords) "
                     + "\(mode.runeValue ?? -1)"
@@ -138,7 +145,11 @@ public struct AztecDecoder: SymbologyDecoder {
                 text: text, bytes: Array(text.utf8), identifier: "]zC", corners: corners, mirrored: mirrored,
                 ecLevel: nil, structuredAppend: nil, metadata: ["layers": "0", "compact": "true", "rune": "true"])
         }
-        guard mode.dataCodewords < size.codewordCount, let grid
+        // Too few check codewords cannot tell a symbol from a random pattern whose mode message happened
+        // to decode (the standard asks for at least three more than 5 %); demand more when the mode message
+        // itself needed correcting.
+        let checkWords = size.codewordCount - mode.dataCodewords
+        guard checkWords >= (mode.corrections > 0 ? 4 : 2), let grid
         else { return nil }
         let layerBits = AztecBitMatrixParser.layerBits(grid, size: size)
         guard let data = AztecDataCodewords.correct(layerBits, size: size, dataCodewords: mode.dataCodewords),

@@ -530,17 +530,16 @@ public enum AztecDetector {
 
     /// Orientations sorted by how many orientation modules disagree, with at most `maxErrors` wrong.
     static func orientations(_ read: AztecModuleReader, compact: Bool, maxErrors: Int = 3) -> [AztecOrientation] {
-        let marks = orientationModules(ring: compact ? 5 : 7)
-        var scored: [(AztecOrientation, Int)] = []
-        for o in AztecOrientation.all {
-            var errors = 0
-            for (u, v, want) in marks {
-                let (x, y) = o.apply(Double(u), Double(v))
-                if read.module(x, y) != want { errors += 1 }
-            }
-            if errors <= maxErrors { scored.append((o, errors)) }
+        AztecOrientation.all.map { ($0, orientationErrors(read, compact: compact, $0)) }
+            .filter { $0.1 <= maxErrors }.sorted { $0.1 < $1.1 }.map(\.0)
+    }
+
+    /// How many of the 12 orientation modules disagree with orientation `o`.
+    static func orientationErrors(_ read: AztecModuleReader, compact: Bool, _ o: AztecOrientation) -> Int {
+        orientationModules(ring: compact ? 5 : 7).reduce(0) { errors, mark in
+            let (x, y) = o.apply(Double(mark.0), Double(mark.1))
+            return errors + (read.module(x, y) == mark.2 ? 0 : 1)
         }
-        return scored.sorted { $0.1 < $1.1 }.map(\.0)
     }
 
     /// The mode message bits read in orientation `o`.
