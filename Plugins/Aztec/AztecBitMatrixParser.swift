@@ -21,7 +21,8 @@ public enum AztecBitMatrixParser {
         var out = [UInt8]()
         out.reserveCapacity(size.totalBits)
         for layer in 0..<size.layers {
-            let low = 2 * layer, high = base - 1 - 2 * layer
+            let low = 2 * layer
+            let high = base - 1 - 2 * layer
             let rowSize = high - low - 1
             func put(_ x: Int, _ y: Int) { out.append(grid.bits[index[y] * grid.width + index[x]]) }
             for j in 0..<rowSize { for k in 0..<2 { put(low + k, low + j) } }

@@ -111,9 +111,10 @@ public enum AztecDecodedBitStreamParser {
 
     /// Punctuation mode: 0 FLG(n), 1 CR, 2–5 the pairs CR LF, ". ", ", ", ": ", then ! " # $ % & ' ( ) * +
     /// , - . / : ; < = > ? [ ] { }, 31 U/L.
-    static let punctuation: [[UInt8]] = [
-        [0x0D], [0x0D, 0x0A], [0x2E, 0x20], [0x2C, 0x20], [0x3A, 0x20],
-    ] + Array("!\"#$%&'()*+,-./:;<=>?[]{}".utf8).map { [$0] }
+    static let punctuation: [[UInt8]] =
+        [
+            [0x0D], [0x0D, 0x0A], [0x2E, 0x20], [0x2C, 0x20], [0x3A, 0x20],
+        ] + Array("!\"#$%&'()*+,-./:;<=>?[]{}".utf8).map { [$0] }
     static func punct(_ c: Int) -> Code {
         switch c {
         case 0: return .flag

@@ -92,7 +92,8 @@ public struct AztecDecoder: SymbologyDecoder {
                     continue
                 }
                 // The same reading twice (both readers agree) needs no second attempt.
-                let key = "\(d.compact) \(o.mirrored) \(o.rotation) \(mode.layers) \(mode.dataCodewords) "
+                let key =
+                    "\(d.compact) \(o.mirrored) \(o.rotation) \(mode.layers) \(mode.dataCodewords) "
                     + "\(mode.runeValue ?? -1)"
                 if !tried.insert(key).inserted { continue }
                 sawModeMessage = true
@@ -176,7 +177,8 @@ public struct AztecDecoder: SymbologyDecoder {
         text: String?, bytes: [UInt8], identifier: String, corners: [Point], mirrored: Bool, ecLevel: String?,
         structuredAppend: StructuredAppend?, metadata: [String: String]
     ) -> Barcode {
-        let tl = corners[0], tr = corners[1]
+        let tl = corners[0]
+        let tr = corners[1]
         var angle = atan2(tr.y - tl.y, tr.x - tl.x) * 180 / Double.pi
         if angle < 0 { angle += 360 }
         return Barcode(
@@ -190,7 +192,8 @@ public struct AztecDecoder: SymbologyDecoder {
         guard quad.count == 4 else { return false }
         var sign = 0.0
         for i in 0..<4 {
-            let a = quad[i], b = quad[(i + 1) % 4]
+            let a = quad[i]
+            let b = quad[(i + 1) % 4]
             let c = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
             if c == 0 { continue }
             if sign == 0 { sign = c } else if (sign > 0) != (c > 0) { return false }

@@ -48,14 +48,23 @@ public struct AztecModuleReader {
     public static func luminance(_ image: LuminanceImage, _ t: PerspectiveTransform, compact: Bool)
         -> AztecModuleReader?
     {
-        var dark = 0.0, light = 0.0, darkCount = 0.0, lightCount = 0.0
+        var dark = 0.0
+        var light = 0.0
+        var darkCount = 0.0
+        var lightCount = 0.0
         for r in 0...(compact ? 4 : 6) {
             for k in -r...max(-r, r - 1) {
                 for (u, v) in [(k, -r), (r, k), (-k, r), (-r, -k)] {
                     guard let value = AztecDetector.luminance(image, t.apply(Point(Double(u), Double(v)))) else {
                         return nil
                     }
-                    if r % 2 == 0 { dark += value; darkCount += 1 } else { light += value; lightCount += 1 }
+                    if r % 2 == 0 {
+                        dark += value
+                        darkCount += 1
+                    } else {
+                        light += value
+                        lightCount += 1
+                    }
                 }
             }
         }
@@ -118,7 +127,11 @@ public enum AztecDetector {
 
     // MARK: - Step 1: centre candidates
 
-    struct Centre { var centre: Point; var moduleSize: Double; var hits: Int }
+    struct Centre {
+        var centre: Point
+        var moduleSize: Double
+        var hits: Int
+    }
 
     static func centres(_ m: BitMatrix, rowStep: Int) -> [Centre] {
         let plain = centres(m, rowStep: rowStep, despeckle: false)
@@ -162,10 +175,11 @@ public enum AztecDetector {
                 let total = runs[(c - 3)...(c + 3)].reduce(0, +)
                 guard total >= 7 else { continue }
                 let u = (Double(total) - Double(runs[c - 3] + runs[c + 3]) / 2) / 6
-                guard (c - 3..<c + 3).allSatisfy({ i in
-                    let spacing = Double(runs[i] + runs[i + 1]) / 2
-                    return spacing >= 0.65 * u && spacing <= 1.35 * u && Double(runs[i]) <= 1.8 * u
-                }),
+                guard
+                    (c - 3..<c + 3).allSatisfy({ i in
+                        let spacing = Double(runs[i] + runs[i + 1]) / 2
+                        return spacing >= 0.65 * u && spacing <= 1.35 * u && Double(runs[i]) <= 1.8 * u
+                    }),
                     Double(runs[c - 4]) >= 0.4 * u, Double(runs[c + 4]) >= 0.4 * u
                 else { continue }
                 let x = Double(starts[c]) + Double(runs[c]) / 2
@@ -206,7 +220,10 @@ public enum AztecDetector {
             let b = transitions(m, from: p, dx: -dx, dy: -dy, count: 3, limit: limit, minRun: speckle)
         else { return nil }
         // Midpoints of light ring 1 and dark ring 2 on both sides (at 1 and 2 modules).
-        let a1 = (a[0] + a[1]) / 2, a2 = (a[1] + a[2]) / 2, b1 = (b[0] + b[1]) / 2, b2 = (b[1] + b[2]) / 2
+        let a1 = (a[0] + a[1]) / 2
+        let a2 = (a[1] + a[2]) / 2
+        let b1 = (b[0] + b[1]) / 2
+        let b2 = (b[1] + b[2]) / 2
         let size = (a2 + b2) / 4
         guard size >= 0.5 * u, size <= 2 * u, a1 + b1 >= 1.5 * size, a1 + b1 <= 2.5 * size else { return nil }
         let along = dx != 0 ? p.x : p.y
@@ -219,11 +236,15 @@ public enum AztecDetector {
         _ m: BitMatrix, _ p: Point, dx: Double, dy: Double, moduleSize u: Double, speckle: Double = 0
     ) -> Bool {
         let l = (dx * dx + dy * dy).squareRoot()
-        let ux = dx / l, uy = dy / l
+        let ux = dx / l
+        let uy = dy / l
         guard let a = transitions(m, from: p, dx: ux, dy: uy, count: 3, limit: 12 * u, minRun: speckle),
             let b = transitions(m, from: p, dx: -ux, dy: -uy, count: 3, limit: 12 * u, minRun: speckle)
         else { return false }
-        let a1 = (a[0] + a[1]) / 2, a2 = (a[1] + a[2]) / 2, b1 = (b[0] + b[1]) / 2, b2 = (b[1] + b[2]) / 2
+        let a1 = (a[0] + a[1]) / 2
+        let a2 = (a[1] + a[2]) / 2
+        let b1 = (b[0] + b[1]) / 2
+        let b2 = (b[1] + b[2]) / 2
         let unit = (a2 + b2) / 4
         guard unit >= 0.5 * u, unit <= 2 * u else { return false }
         return abs(a1 - b1) <= 0.6 * unit + 1 && abs(a2 - b2) <= 0.6 * unit + 1 && abs(a[0] - b[0]) <= unit + 1
@@ -238,7 +259,8 @@ public enum AztecDetector {
         let step = 0.5
         var t = 0.0
         func at(_ t: Double) -> UInt8? {
-            let x = Int((p.x + t * dx).rounded(.down)), y = Int((p.y + t * dy).rounded(.down))
+            let x = Int((p.x + t * dx).rounded(.down))
+            let y = Int((p.y + t * dy).rounded(.down))
             guard x >= 0, y >= 0, x < m.width, y < m.height else { return nil }
             return m.bits[y * m.width + x]
         }
@@ -286,7 +308,8 @@ public enum AztecDetector {
         var points: [(Double, Double, Double)] = []  // dx, dy, ring
         for k in 0..<rayCount {
             let a = 2 * Double.pi * Double(k) / Double(rayCount)
-            let dx = cos(a), dy = sin(a)
+            let dx = cos(a)
+            let dy = sin(a)
             guard let t = transitions(m, from: centre, dx: dx, dy: dy, count: 4, limit: 12 * u, minRun: 0.3 * u)
             else { continue }
             let mids = [(t[0] + t[1]) / 2, (t[1] + t[2]) / 2, (t[2] + t[3]) / 2]
@@ -296,8 +319,10 @@ public enum AztecDetector {
         }
         guard points.count >= 3 * rayCount / 2 else { return nil }
         func cost(_ theta: Double) -> (Double, Double) {
-            let c = cos(theta), s = sin(theta)
-            var num = 0.0, den = 0.0
+            let c = cos(theta)
+            let s = sin(theta)
+            var num = 0.0
+            var den = 0.0
             var cheb = [Double](repeating: 0, count: points.count)
             for (i, p) in points.enumerated() {
                 cheb[i] = max(abs(c * p.0 + s * p.1), abs(-s * p.0 + c * p.1))
@@ -309,17 +334,24 @@ public enum AztecDetector {
             for (i, p) in points.enumerated() { residual += (cheb[i] - p.2 * scale) * (cheb[i] - p.2 * scale) }
             return (residual, scale)
         }
-        var best = 0.0, bestCost = Double.infinity
+        var best = 0.0
+        var bestCost = Double.infinity
         for step in 0..<180 {
             let theta = Double(step) * 0.5 * Double.pi / 180
             let c = cost(theta).0
-            if c < bestCost { bestCost = c; best = theta }
+            if c < bestCost {
+                bestCost = c
+                best = theta
+            }
         }
         let coarse = best
         for step in -10...10 {
             let theta = coarse + Double(step) * 0.05 * Double.pi / 180
             let c = cost(theta).0
-            if c < bestCost { bestCost = c; best = theta }
+            if c < bestCost {
+                bestCost = c
+                best = theta
+            }
         }
         let scale = cost(best).1
         let axis = near.apply(Point(1, 0)) - near.apply(Point(0, 0))
@@ -327,7 +359,8 @@ public enum AztecDetector {
         var turns = ((reference - best) / (Double.pi / 2)).rounded()
         if !turns.isFinite { turns = 0 }
         best += turns * Double.pi / 2
-        let ex = Point(cos(best), sin(best)) * scale, ey = Point(-sin(best), cos(best)) * scale
+        let ex = Point(cos(best), sin(best)) * scale
+        let ey = Point(-sin(best), cos(best)) * scale
         let t = PerspectiveTransform(
             a11: ex.x, a12: ex.y, a13: 0, a21: ey.x, a22: ey.y, a23: 0, a31: centre.x, a32: centre.y, a33: 1)
         return t.isValid ? t : nil
@@ -350,7 +383,8 @@ public enum AztecDetector {
         let needed = ring + 1
         for k in 0..<n {
             let a = 2 * Double.pi * Double(k) / Double(n)
-            let dx = cos(a), dy = sin(a)
+            let dx = cos(a)
+            let dy = sin(a)
             guard
                 let t = transitions(
                     m, from: centre, dx: dx, dy: dy, count: needed, limit: Double(ring + 2) * u * 2.5,
@@ -399,7 +433,8 @@ public enum AztecDetector {
         // Fit a line to the points strictly between consecutive corners.
         var lines: [(Point, Point)] = []  // point on line, direction
         for s in 0..<4 {
-            let i0 = corners[s].0, i1 = corners[(s + 1) % 4].0
+            let i0 = corners[s].0
+            let i1 = corners[(s + 1) % 4].0
             var span: [Point] = []
             var i = (i0 + 2) % n
             let end = (i1 - 1 + n) % n
@@ -410,7 +445,8 @@ public enum AztecDetector {
             if span.count >= 3 {
                 lines.append(fitLine(span))
             } else {
-                let p0 = corners[s].1, p1 = corners[(s + 1) % 4].1
+                let p0 = corners[s].1
+                let p1 = corners[(s + 1) % 4].1
                 lines.append((p0, p1 - p0))
             }
         }
@@ -423,7 +459,8 @@ public enum AztecDetector {
         let sides = (0..<4).map { quad[$0].distance(to: quad[($0 + 1) % 4]) }
         guard let lo = sides.min(), let hi = sides.max(), lo > 2, hi < 4 * lo else { return nil }
         for s in 0..<4 {
-            let p = quad[s], q = quad[(s + 1) % 4]
+            let p = quad[s]
+            let q = quad[(s + 1) % 4]
             let cross = (q.x - p.x) * (centre.y - p.y) - (q.y - p.y) * (centre.x - p.x)
             if cross <= 0 { return nil }
         }
@@ -433,17 +470,23 @@ public enum AztecDetector {
     /// Total-least-squares line through `points`: a point on it and its direction.
     static func fitLine(_ points: [Point]) -> (Point, Point) {
         let n = Double(points.count)
-        let mx = points.reduce(0) { $0 + $1.x } / n, my = points.reduce(0) { $0 + $1.y } / n
-        var sxx = 0.0, syy = 0.0, sxy = 0.0
+        let mx = points.reduce(0) { $0 + $1.x } / n
+        let my = points.reduce(0) { $0 + $1.y } / n
+        var sxx = 0.0
+        var syy = 0.0
+        var sxy = 0.0
         for p in points {
-            sxx += (p.x - mx) * (p.x - mx); syy += (p.y - my) * (p.y - my); sxy += (p.x - mx) * (p.y - my)
+            sxx += (p.x - mx) * (p.x - mx)
+            syy += (p.y - my) * (p.y - my)
+            sxy += (p.x - mx) * (p.y - my)
         }
         let angle = 0.5 * atan2(2 * sxy, sxx - syy)
         return (Point(mx, my), Point(cos(angle), sin(angle)))
     }
 
     static func intersect(_ l1: (Point, Point), _ l2: (Point, Point)) -> Point? {
-        let (p, r) = l1, (q, s) = l2
+        let (p, r) = l1
+        let (q, s) = l2
         let den = r.x * s.y - r.y * s.x
         guard abs(den) > 1e-9 else { return nil }
         let t = ((q.x - p.x) * s.y - (q.y - p.y) * s.x) / den
@@ -452,7 +495,8 @@ public enum AztecDetector {
 
     /// True when ring 5 is light and ring 6 dark around the core: a full-range bull's-eye.
     static func looksFullRange(_ m: BitMatrix, _ t: PerspectiveTransform) -> Bool {
-        var light = 0, dark = 0
+        var light = 0
+        var dark = 0
         for k in -5..<5 {
             for (u, v) in [(k, -5), (5, k), (-k, 5), (-5, -k)] where sample(m, t, Double(u), Double(v)) == 0 {
                 light += 1
@@ -482,7 +526,8 @@ public enum AztecDetector {
 
     @inline(__always) static func pixel(_ m: BitMatrix, _ p: Point) -> UInt8? {
         guard p.x.isFinite, p.y.isFinite else { return nil }
-        let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
+        let x = Int(p.x.rounded(.down))
+        let y = Int(p.y.rounded(.down))
         guard x >= 0, y >= 0, x < m.width, y < m.height else { return nil }
         return m.bits[y * m.width + x]
     }
@@ -555,10 +600,14 @@ public enum AztecDetector {
         guard p.x.isFinite, p.y.isFinite, p.x >= 0, p.y >= 0, p.x <= Double(image.width),
             p.y <= Double(image.height)
         else { return nil }
-        let fx = min(max(p.x - 0.5, 0), Double(image.width - 1)), fy = min(max(p.y - 0.5, 0), Double(image.height - 1))
-        let x0 = Int(fx), y0 = Int(fy)
-        let x1 = min(x0 + 1, image.width - 1), y1 = min(y0 + 1, image.height - 1)
-        let ax = fx - Double(x0), ay = fy - Double(y0)
+        let fx = min(max(p.x - 0.5, 0), Double(image.width - 1))
+        let fy = min(max(p.y - 0.5, 0), Double(image.height - 1))
+        let x0 = Int(fx)
+        let y0 = Int(fy)
+        let x1 = min(x0 + 1, image.width - 1)
+        let y1 = min(y0 + 1, image.height - 1)
+        let ax = fx - Double(x0)
+        let ay = fy - Double(y0)
         let top = Double(image[x0, y0]) * (1 - ax) + Double(image[x1, y0]) * ax
         let bottom = Double(image[x0, y1]) * (1 - ax) + Double(image[x1, y1]) * ax
         return top * (1 - ay) + bottom * ay
@@ -569,16 +618,26 @@ public enum AztecDetector {
     static func sampleGrid(_ image: LuminanceImage, canonical: PerspectiveTransform, dimension n: Int, compact: Bool)
         -> BitMatrix?
     {
-        guard let values = GridSampler.sampleLuminance(
-            image, dimension: n, transform: gridTransform(canonical, dimension: n), tolerance: 2)
+        guard
+            let values = GridSampler.sampleLuminance(
+                image, dimension: n, transform: gridTransform(canonical, dimension: n), tolerance: 2)
         else { return nil }
         let c = n / 2
-        var dark = 0.0, light = 0.0, darkCount = 0.0, lightCount = 0.0
+        var dark = 0.0
+        var light = 0.0
+        var darkCount = 0.0
+        var lightCount = 0.0
         for r in 0...(compact ? 4 : 6) {
             for k in -r...max(-r, r - 1) {
                 for (u, v) in [(k, -r), (r, k), (-k, r), (-r, -k)] {
                     let value = Double(values[(c + v) * n + c + u])
-                    if r % 2 == 0 { dark += value; darkCount += 1 } else { light += value; lightCount += 1 }
+                    if r % 2 == 0 {
+                        dark += value
+                        darkCount += 1
+                    } else {
+                        light += value
+                        lightCount += 1
+                    }
                 }
             }
         }

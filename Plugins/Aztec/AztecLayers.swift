@@ -73,7 +73,8 @@ public struct AztecLayers: Sendable, Equatable {
     /// the centre line and reference-grid lines of a full-range symbol.
     public func symbolIndex(_ a: Int) -> Int {
         if compact { return a }
-        let half = baseDimension / 2, centre = dimension / 2
+        let half = baseDimension / 2
+        let centre = dimension / 2
         if a < half {
             let i = half - 1 - a
             return centre - (i + 1 + i / 15)

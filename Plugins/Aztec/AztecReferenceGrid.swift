@@ -24,7 +24,8 @@ public enum AztecReferenceGrid {
         let half = dimension / 2
         let maxRing = (half - 3) / 16
         guard maxRing >= 1 else { return nil }
-        var from: [Point] = [], to: [Point] = []
+        var from: [Point] = []
+        var to: [Point] = []
         for (u, v) in [(-5.0, -5.0), (5.0, -5.0), (5.0, 5.0), (-5.0, 5.0)] {
             from.append(Point(u, v))
             to.append(canonical.apply(Point(u, v)))
@@ -34,7 +35,8 @@ public enum AztecReferenceGrid {
         for ring in 1...maxRing {
             for a in -ring...ring {
                 for b in -ring...ring where max(abs(a), abs(b)) == ring {
-                    let cu = Double(16 * a), cv = Double(16 * b)
+                    let cu = Double(16 * a)
+                    let cv = Double(16 * b)
                     guard let offset = locate(m, t, cu, cv) else { continue }
                     from.append(Point(cu, cv))
                     to.append(t.apply(Point(cu + offset.0, cv + offset.1)))
@@ -50,10 +52,12 @@ public enum AztecReferenceGrid {
     /// known modules disagrees.
     static func locate(_ m: BitMatrix, _ t: PerspectiveTransform, _ u: Double, _ v: Double) -> (Double, Double)? {
         var best: (Double, Double)? = nil
-        var bestScore = -1, ties = 0
+        var bestScore = -1
+        var ties = 0
         for i in -3...3 {
             for j in -3...3 {
-                let du = Double(i) * 0.25, dv = Double(j) * 0.25
+                let du = Double(i) * 0.25
+                let dv = Double(j) * 0.25
                 var score = 0
                 for k in -3...3 {
                     let want: UInt8 = k % 2 == 0 ? 1 : 0
@@ -82,16 +86,19 @@ public enum AztecReferenceGrid {
         let n = from.count
         guard n >= 4, to.count == n else { return nil }
         let s1 = max(1, from.map { max(abs($0.x), abs($0.y)) }.max() ?? 1)
-        let mx = to.reduce(0) { $0 + $1.x } / Double(n), my = to.reduce(0) { $0 + $1.y } / Double(n)
+        let mx = to.reduce(0) { $0 + $1.x } / Double(n)
+        let my = to.reduce(0) { $0 + $1.y } / Double(n)
         let s2 = max(1, to.map { max(abs($0.x - mx), abs($0.y - my)) }.max() ?? 1)
         var ata = [[Double]](repeating: [Double](repeating: 0, count: 8), count: 8)
         var atb = [Double](repeating: 0, count: 8)
         for k in 0..<n {
-            let x = from[k].x / s1, y = from[k].y / s1
-            let X = (to[k].x - mx) / s2, Y = (to[k].y - my) / s2
+            let x = from[k].x / s1
+            let y = from[k].y / s1
+            let tx = (to[k].x - mx) / s2
+            let ty = (to[k].y - my) / s2
             let rows: [([Double], Double)] = [
-                ([x, y, 1, 0, 0, 0, -x * X, -y * X], X),
-                ([0, 0, 0, x, y, 1, -x * Y, -y * Y], Y),
+                ([x, y, 1, 0, 0, 0, -x * tx, -y * tx], tx),
+                ([0, 0, 0, x, y, 1, -x * ty, -y * ty], ty),
             ]
             for (r, rhs) in rows {
                 for i in 0..<8 {
@@ -111,7 +118,8 @@ public enum AztecReferenceGrid {
 
     /// Gaussian elimination with partial pivoting.
     static func solve(_ a: [[Double]], _ b: [Double]) -> [Double]? {
-        var a = a, b = b
+        var a = a
+        var b = b
         let n = b.count
         for col in 0..<n {
             guard let p = (col..<n).max(by: { abs(a[$0][col]) < abs(a[$1][col]) }), abs(a[p][col]) > 1e-12 else {

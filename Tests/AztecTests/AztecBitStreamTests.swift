@@ -1,5 +1,6 @@
-import Testing
 import ScanCore
+import Testing
+
 @testable import Aztec
 
 /// The bit-stream parser on hand-built streams (ISO/IEC 24778:2008 character encodation tables).
@@ -24,8 +25,10 @@ struct AztecBitStreamTests {
 
     @Test func mixedLatchControlsAndBackToLower() {
         // M/L @ ^A ^M DEL \ L/L x ; then M/L U/L Q
-        let c = parse([(29, 5), (20, 5), (2, 5), (14, 5), (27, 5), (21, 5), (28, 5), (25, 5),
-                       (29, 5), (29, 5), (18, 5)])
+        let c = parse([
+            (29, 5), (20, 5), (2, 5), (14, 5), (27, 5), (21, 5), (28, 5), (25, 5),
+            (29, 5), (29, 5), (18, 5),
+        ])
         #expect(c?.bytes == [0x40, 0x01, 0x0D, 0x7F, 0x5C, 0x78, 0x51])
     }
 
@@ -37,8 +40,10 @@ struct AztecBitStreamTests {
 
     @Test func digitLatchShiftsAndPunctuation() {
         // D/L 1 2 , . U/S A 3 P/S $ 9 SP U/L Z
-        let c = parse([(30, 5), (3, 4), (4, 4), (12, 4), (13, 4), (15, 4), (2, 5), (5, 4), (0, 4), (9, 5),
-                       (11, 4), (1, 4), (14, 4), (27, 5)])
+        let c = parse([
+            (30, 5), (3, 4), (4, 4), (12, 4), (13, 4), (15, 4), (2, 5), (5, 4), (0, 4), (9, 5),
+            (11, 4), (1, 4), (14, 4), (27, 5),
+        ])
         #expect(c?.text == "12,.A3$9 Z")
     }
 

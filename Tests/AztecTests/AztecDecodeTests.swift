@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ScanCore
+import Testing
+
 @testable import Aztec
 
 /// End-to-end reads of zint-rendered symbols with exact values.
@@ -19,7 +20,8 @@ struct AztecDecodeTests {
         let found = read(image)
         #expect(found.count == 1)
         guard let b = found.first else { return }
-        let compact = vers <= 4, layers = compact ? vers : vers - 4
+        let compact = vers <= 4
+        let layers = compact ? vers : vers - 4
         #expect(b.rawValue == text)
         #expect(b.rawBytes == Array(text.utf8))
         #expect(b.metadata["layers"] == String(layers))
@@ -48,7 +50,8 @@ struct AztecDecodeTests {
 
     @Test(.enabled(if: AztecFixture.available)) func readsEveryModeWithLatchesAndShifts() throws {
         // Upper, lower, mixed (controls, @ \ ^ _ ` | ~ DEL), punctuation (pairs too), digits, and bytes.
-        let payload: [UInt8] = Array("ABC def GHI jKl 12345,67.89 @\\^_`|~ !\"#$%&'()*+,-./:;<=>?[]{} \r\n. , : ".utf8)
+        let payload: [UInt8] =
+            Array("ABC def GHI jKl 12345,67.89 @\\^_`|~ !\"#$%&'()*+,-./:;<=>?[]{} \r\n. , : ".utf8)
             + [0x01, 0x07, 0x1B, 0x7F] + Array("xyz 9 Q".utf8) + [0xE9, 0x80, 0xFF] + Array("end".utf8)
         let image = try AztecFixture.render(payload, ["--binary"]).padded(8)
         let found = read(image)

@@ -21,7 +21,8 @@ enum AztecFixture {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("aztec-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let input = dir.appendingPathComponent("data.bin"), output = dir.appendingPathComponent("symbol.png")
+        let input = dir.appendingPathComponent("data.bin")
+        let output = dir.appendingPathComponent("symbol.png")
         try Data(data).write(to: input)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: zint)
@@ -48,7 +49,8 @@ enum AztecFixture {
 extension LuminanceImage {
     /// A white margin of `margin` pixels around the image.
     func padded(_ margin: Int) -> LuminanceImage {
-        let w = width + 2 * margin, h = height + 2 * margin
+        let w = width + 2 * margin
+        let h = height + 2 * margin
         var out = [UInt8](repeating: 255, count: w * h)
         for y in 0..<height { for x in 0..<width { out[(y + margin) * w + x + margin] = self[x, y] } }
         return LuminanceImage(width: w, height: h, pixels: out)
@@ -63,20 +65,29 @@ extension LuminanceImage {
 
     /// Rotated by `degrees` about the centre onto a white canvas large enough to hold it (bilinear).
     func rotated(by degrees: Double) -> LuminanceImage {
-        let a = degrees * Double.pi / 180, c = cos(a), s = sin(a)
+        let a = degrees * Double.pi / 180
+        let c = cos(a)
+        let s = sin(a)
         let side = Int((Double(max(width, height)) * 1.5).rounded(.up))
         var out = [UInt8](repeating: 255, count: side * side)
-        let cx = Double(width) / 2, cy = Double(height) / 2, ox = Double(side) / 2
+        let cx = Double(width) / 2
+        let cy = Double(height) / 2
+        let ox = Double(side) / 2
         for y in 0..<side {
             for x in 0..<side {
-                let dx = Double(x) + 0.5 - ox, dy = Double(y) + 0.5 - ox
-                let sx = c * dx + s * dy + cx - 0.5, sy = -s * dx + c * dy + cy - 0.5
-                let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
-                let fx = sx - Double(x0), fy = sy - Double(y0)
+                let dx = Double(x) + 0.5 - ox
+                let dy = Double(y) + 0.5 - ox
+                let sx = c * dx + s * dy + cx - 0.5
+                let sy = -s * dx + c * dy + cy - 0.5
+                let x0 = Int(sx.rounded(.down))
+                let y0 = Int(sy.rounded(.down))
+                let fx = sx - Double(x0)
+                let fy = sy - Double(y0)
                 func at(_ x: Int, _ y: Int) -> Double {
                     x >= 0 && y >= 0 && x < width && y < height ? Double(self[x, y]) : 255
                 }
-                let v = (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy)
+                let v =
+                    (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy)
                     + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy
                 out[y * side + x] = UInt8(max(0, min(255, v.rounded())))
             }

@@ -1,12 +1,14 @@
-import Testing
 import ScanCore
+import Testing
+
 @testable import Aztec
 
 /// Mode message coding (ISO/IEC 24778:2008, mode message) and symbol sizes.
 struct AztecModeMessageTests {
     /// Encodes a mode message the way the standard describes: data words, then GF(16) check words.
     func encode(_ value: Int, compact: Bool) -> [UInt8] {
-        let dataWords = compact ? 2 : 4, ec = compact ? 5 : 6
+        let dataWords = compact ? 2 : 4
+        let ec = compact ? 5 : 6
         let data = (0..<dataWords).map { (value >> (4 * (dataWords - 1 - $0))) & 0xF }
         let words = data + ReedSolomonEncoder(field: .aztecParameters).checkCodewords(for: data, ecCount: ec)
         return words.flatMap { w in (0..<4).reversed().map { UInt8((w >> $0) & 1) } }
@@ -24,7 +26,9 @@ struct AztecModeMessageTests {
     @Test func correctsErrorsUpToCapacity() {
         var bits = encode((3 << 6) | 20, compact: true)
         // Two wrong words (5 check words correct 2): flip bits in words 0 and 5.
-        bits[1] ^= 1; bits[3] ^= 1; bits[21] ^= 1
+        bits[1] ^= 1
+        bits[3] ^= 1
+        bits[21] ^= 1
         let m = AztecModeMessage.decode(bits, compact: true)
         #expect(m?.layers == 4)
         #expect(m?.dataCodewords == 21)

@@ -1,5 +1,6 @@
-import Testing
 import ScanCore
+import Testing
+
 @testable import Aztec
 
 struct AztecSmokeTests {
@@ -7,9 +8,11 @@ struct AztecSmokeTests {
         AztecDecoder().decode(FrameContext(image: image), options: DecodeOptions())
     }
 
-    @Test(.enabled(if: AztecFixture.available), arguments: [
-        ("A", ["--vers=1"]), ("Hello, World", ["--vers=2"]), ("Hello", ["--vers=5"]), ("x", ["--vers=4"]),
-    ])
+    @Test(
+        .enabled(if: AztecFixture.available),
+        arguments: [
+            ("A", ["--vers=1"]), ("Hello, World", ["--vers=2"]), ("Hello", ["--vers=5"]), ("x", ["--vers=4"]),
+        ])
     func readsSymbol(_ text: String, _ args: [String]) throws {
         let image = try AztecFixture.render(text, args).padded(10)
         let found = read(image)
