@@ -1,4 +1,5 @@
 import Codabar
+import Aztec
 import Code128
 import Code39
 import Code93
@@ -25,6 +26,7 @@ public enum BuiltinPlugins {
         QRCodeDecoder(),
         DataMatrixDecoder(),
         PDF417Decoder(),
+        AztecDecoder(),
     ]
 
     /// A registry holding every built-in plugin.

@@ -1,0 +1,203 @@
+import Foundation
+import ScanCore
+
+/// The Aztec Code plugin: compact (1–4 layers), full-range (1–32 layers) and runes (ISO/IEC 24778:2008).
+///
+/// ```swift
+/// let codes = AztecDecoder().decode(FrameContext(image: image), options: DecodeOptions())
+/// codes.first?.rawValue              // "Code 2D!"
+/// codes.first?.metadata["layers"]    // "1"
+/// ```
+///
+/// Results: `rawBytes` are the payload bytes (see ``AztecDecodedContent/bytes``; a rune's are its value
+/// as three decimal digits, "025"), `rawValue` the text, `errorCorrectionLevel` the share of check codewords in the
+/// symbol ("23%"), `metadata` `layers`, `compact` ("true"/"false"), `data_codewords`, `corrections`,
+/// and `reader_init` for reader-initialisation symbols; `cornerPoints` are the outer corners of the
+/// symbol, clockwise on the symbol from its top-left (so a mirrored symbol's run counter-clockwise in the
+/// image). Symbology identifier `]z0`…`]zC` (ISO/IEC 24778, ISO/IEC 15424). A structured-append member carries
+/// `structuredAppend` (index from 0, count, message id).
+public struct AztecDecoder: SymbologyDecoder {
+    public let name = "aztec"
+    public let formats: Set<BarcodeFormat> = [.aztec]
+
+    public init() {}
+
+    public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
+        guard options.wants(.aztec) else { return [] }
+        var kinds: [BinarizerKind] = [options.binarizer]
+        if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
+        var results: [Barcode] = []
+        for kind in kinds {
+            let pass = scan(frame.binarized(kind), image: frame.image, options: options)
+            for b in pass.results
+            where !results.contains(where: { $0.rawBytes == b.rawBytes && $0.boundingBox.meets(b.boundingBox) }) {
+                results.append(b)
+            }
+            // The next binarizer only when this one left something: nothing read, or a bull's-eye whose
+            // mode message read but whose data did not.
+            if !results.isEmpty && (!options.tryHarder || pass.unresolved == 0) { break }
+            if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
+        }
+        return results
+    }
+
+    /// Every symbol found in a binarized image; `image`, when given, is its luminance, sampled as well
+    /// when the binarized modules fail (blur thins isolated modules in a bit matrix).
+    public func decode(_ matrix: BitMatrix, image: LuminanceImage? = nil, options: DecodeOptions) -> [Barcode] {
+        scan(matrix, image: image, options: options).results
+    }
+
+    /// The symbols read, and how many bull's-eyes had a valid mode message but unreadable data.
+    func scan(_ matrix: BitMatrix, image: LuminanceImage?, options: DecodeOptions)
+        -> (results: [Barcode], unresolved: Int)
+    {
+        var results: [Barcode] = []
+        var unresolved = 0
+        for d in AztecDetector.detect(matrix, rowStep: options.tryHarder ? 1 : 2) {
+            if results.contains(where: { Self.contains($0.cornerPoints, d.transform.apply(Point(0, 0))) }) {
+                continue
+            }
+            let attempt = decode(matrix, image: image, detection: d)
+            if let b = attempt.barcode { results.append(b) } else if attempt.sawModeMessage { unresolved += 1 }
+            if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
+        }
+        return (results, unresolved)
+    }
+
+    /// Decodes one detected bull's-eye: orientation, mode message, layers, codewords, bit stream.
+    func decode(_ matrix: BitMatrix, image: LuminanceImage?, detection: AztecDetection)
+        -> (barcode: Barcode?, sawModeMessage: Bool)
+    {
+        var sawModeMessage = false
+        var kinds = [detection]
+        var other = detection
+        other.compact.toggle()
+        kinds.append(other)
+        var tried = Set<String>()
+        for d in kinds {
+            // The mode ring read from the bit matrix, then from luminance (blur).
+            var readers = [AztecModuleReader.bits(matrix, d.transform)]
+            if let image, let r = AztecModuleReader.luminance(image, d.transform, compact: d.compact) {
+                readers.append(r)
+            }
+            let readings = readers.flatMap { r in AztecDetector.orientations(r, compact: d.compact).map { (r, $0) } }
+            for (reader, o) in readings {
+                let bits = AztecDetector.modeMessageBits(reader, compact: d.compact, o)
+                guard let mode = AztecModeMessage.decode(bits, compact: d.compact) else { continue }
+                // A rune is nothing but its 28-bit mode message, and one in a few hundred random patterns
+                // decodes with two corrections: only a clean reading counts.
+                if mode.runeValue != nil,
+                    mode.corrections > 0 || AztecDetector.orientationErrors(reader, compact: true, o) > 0
+                {
+                    continue
+                }
+                // The same reading twice (both readers agree) needs no second attempt.
+                let key =
+                    "\(d.compact) \(o.mirrored) \(o.rotation) \(mode.layers) \(mode.dataCodewords) "
+                    + "\(mode.runeValue ?? -1)"
+                if !tried.insert(key).inserted { continue }
+                sawModeMessage = true
+                // Geometry candidates, best first: refitted on the reference grid (large full-range
+                // symbols), the core's perspective, the jointly fitted square, the core's affine part.
+                let core = AztecDetector.canonicalTransform(d, o)
+                var candidates = [core, AztecDetector.canonicalTransform(d.affine, o)]
+                if let similarity = d.similarity {
+                    var s = d
+                    s.transform = similarity
+                    candidates.insert(AztecDetector.canonicalTransform(s, o), at: 1)
+                }
+                if mode.runeValue != nil { candidates = [core] }
+                if !mode.compact, mode.layers >= 5 {
+                    let n = AztecLayers(compact: false, layers: mode.layers).dimension
+                    if let refined = AztecReferenceGrid.refine(matrix, canonical: core, dimension: n) {
+                        candidates.insert(refined, at: 0)
+                    }
+                }
+                let n = AztecLayers(compact: mode.compact, layers: mode.layers).dimension
+                for t in candidates {
+                    let grid = AztecDetector.sampleGrid(
+                        matrix, AztecDetector.gridTransform(t, dimension: n), dimension: n)
+                    if let b = decode(grid, canonical: t, mirrored: o.mirrored, mode: mode) { return (b, true) }
+                }
+                // Then the luminance at module centres (blur thins isolated modules in a bit matrix).
+                if let image, mode.runeValue == nil {
+                    for t in candidates {
+                        let grid = AztecDetector.sampleGrid(image, canonical: t, dimension: n, compact: mode.compact)
+                        if let b = decode(grid, canonical: t, mirrored: o.mirrored, mode: mode) { return (b, true) }
+                    }
+                }
+            }
+        }
+        return (nil, sawModeMessage)
+    }
+
+    /// Decodes sampled modules (`grid`, upright; unused for a rune).
+    func decode(_ grid: BitMatrix?, canonical: PerspectiveTransform, mirrored: Bool, mode: AztecModeMessage)
+        -> Barcode?
+    {
+        let size = AztecLayers(compact: mode.compact, layers: mode.layers)
+        let n = size.dimension
+        let transform = AztecDetector.gridTransform(canonical, dimension: n)
+        let corners = [Point(0, 0), Point(Double(n), 0), Point(Double(n), Double(n)), Point(0, Double(n))]
+            .map(transform.apply)
+        if let rune = mode.runeValue {
+            let text = String(format: "%03d", rune)
+            return barcode(
+                text: text, bytes: Array(text.utf8), identifier: "]zC", corners: corners, mirrored: mirrored,
+                ecLevel: nil, structuredAppend: nil, metadata: ["layers": "0", "compact": "true", "rune": "true"])
+        }
+        // Too few check codewords cannot tell a symbol from a random pattern whose mode message happened
+        // to decode (the standard asks for at least three more than 5 %); demand more when the mode message
+        // itself needed correcting.
+        let checkWords = size.codewordCount - mode.dataCodewords
+        guard checkWords >= (mode.corrections > 0 ? 4 : 2), let grid
+        else { return nil }
+        let layerBits = AztecBitMatrixParser.layerBits(grid, size: size)
+        guard let data = AztecDataCodewords.correct(layerBits, size: size, dataCodewords: mode.dataCodewords),
+            let content = AztecDecodedBitStreamParser.parse(data.bits)
+        else { return nil }
+        let ec = size.codewordCount - mode.dataCodewords
+        let share = Int((Double(ec) * 100 / Double(size.codewordCount)).rounded())
+        var metadata = [
+            "layers": String(mode.layers), "compact": String(mode.compact),
+            "data_codewords": String(mode.dataCodewords), "corrections": String(data.corrections + mode.corrections),
+        ]
+        if mode.readerInitialisation { metadata["reader_init"] = "true" }
+        if !content.ecis.isEmpty { metadata["eci"] = content.ecis.map(String.init).joined(separator: ",") }
+        if case .second(let ai) = content.fnc1 { metadata["application_indicator"] = ai }
+        return barcode(
+            text: content.text, bytes: content.bytes, identifier: "]z\(content.symbologyModifier)",
+            corners: corners, mirrored: mirrored, ecLevel: "\(share)%",
+            structuredAppend: content.structuredAppend.map {
+                StructuredAppend(index: $0.index, count: $0.count, id: $0.id)
+            }, metadata: metadata)
+    }
+
+    func barcode(
+        text: String?, bytes: [UInt8], identifier: String, corners: [Point], mirrored: Bool, ecLevel: String?,
+        structuredAppend: StructuredAppend?, metadata: [String: String]
+    ) -> Barcode {
+        let tl = corners[0]
+        let tr = corners[1]
+        var angle = atan2(tr.y - tl.y, tr.x - tl.x) * 180 / Double.pi
+        if angle < 0 { angle += 360 }
+        return Barcode(
+            format: .aztec, rawValue: text, rawBytes: bytes, cornerPoints: corners, symbologyIdentifier: identifier,
+            errorCorrectionLevel: ecLevel, orientation: angle, isMirrored: mirrored,
+            structuredAppend: structuredAppend, metadata: metadata)
+    }
+
+    /// True when `p` lies inside the convex quadrilateral `quad`.
+    static func contains(_ quad: [Point], _ p: Point) -> Bool {
+        guard quad.count == 4 else { return false }
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = quad[i]
+            let b = quad[(i + 1) % 4]
+            let c = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if c == 0 { continue }
+            if sign == 0 { sign = c } else if (sign > 0) != (c > 0) { return false }
+        }
+        return true
+    }
+}
