@@ -1,5 +1,5 @@
-import Codabar
 import Aztec
+import Codabar
 import Code128
 import Code39
 import Code93
