@@ -259,9 +259,9 @@ public enum AztecDetector {
         let step = 0.5
         var t = 0.0
         func at(_ t: Double) -> UInt8? {
-            let x = Int((p.x + t * dx).rounded(.down))
-            let y = Int((p.y + t * dy).rounded(.down))
-            guard x >= 0, y >= 0, x < m.width, y < m.height else { return nil }
+            let fx = p.x + t * dx, fy = p.y + t * dy
+            guard fx >= 0, fy >= 0, fx < Double(m.width), fy < Double(m.height) else { return nil }  // also NaN
+            let x = Int(fx), y = Int(fy)
             return m.bits[y * m.width + x]
         }
         guard let first = at(0), first == 1 else { return nil }

@@ -213,6 +213,8 @@ public enum DMDetector {
 
     @inline(__always)
     static func dark(_ m: BitMatrix, _ p: Point) -> Bool? {
+        // Compare as doubles first: a degenerate transform can give NaN or huge values, which `Int(_:)` traps on.
+        guard p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height) else { return nil }
         let x = Int(p.x.rounded(.down))
         let y = Int(p.y.rounded(.down))
         guard x >= 0, y >= 0, x < m.width, y < m.height else { return nil }

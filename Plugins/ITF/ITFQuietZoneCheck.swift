@@ -56,8 +56,8 @@ struct ITFQuietZoneCheck {
             var sawLight = false, dark = 0, bar = false
             for k in first...last {
                 let p = base + outward * Double(k)
+                guard p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height) else { break }  // also NaN
                 let x = Int(p.x), y = Int(p.y)
-                guard x >= 0, y >= 0, x < m.width, y < m.height else { break }
                 if m[x, y] {
                     if sawLight { dark += 1 }
                 } else {

@@ -157,8 +157,8 @@ public enum QRDetector {
     static func finderWidth(_ m: BitMatrix, at c: Point, direction u: Point, module: Double) -> Double? {
         func dark(_ s: Double) -> Bool? {
             let p = c + u * s
-            let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
-            guard x >= 0, y >= 0, x < m.width, y < m.height else { return nil }
+            guard p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height) else { return nil }  // also NaN
+            let x = Int(p.x), y = Int(p.y)
             return m[x, y]
         }
         let limit = module * 3 + 3
@@ -283,8 +283,8 @@ public enum QRDetector {
         if px * toOther.x + py * toOther.y < 0 { px = -px; py = -py }
         let shift = 3.0 * module
         let start = a + Point(px, py) * shift
+        guard len.isFinite, len > 8, len < 1e6 else { return nil }
         let steps = Int(len.rounded())
-        guard steps > 8 else { return nil }
         var transitions = 0
         var last: Bool? = nil
         // Start just outside the finders (3.5 modules in from each centre).
@@ -293,8 +293,8 @@ public enum QRDetector {
             let t = Double(s)
             if t < skip || t > len - skip { continue }
             let p = start + Point(ux, uy) * t
+            guard p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height) else { return nil }  // also NaN
             let x = Int(p.x), y = Int(p.y)
-            guard x >= 0, y >= 0, x < m.width, y < m.height else { return nil }
             let d = m[x, y]
             if let l = last, l != d { transitions += 1 }
             last = d
@@ -329,8 +329,8 @@ public enum QRDetector {
                 for j in -2...2 {
                     for i in -2...2 {
                         let p = c + ex * Double(i) + ey * Double(j)
+                        guard p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height) else { continue }
                         let x = Int(p.x), y = Int(p.y)
-                        guard x >= 0, y >= 0, x < m.width, y < m.height else { continue }
                         let want = max(abs(i), abs(j)) != 1
                         if m[x, y] == want { score += 1 }
                     }
