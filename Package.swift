@@ -47,6 +47,8 @@ let package = Package(
             providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(
             name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "CV4L2", path: "Sources/CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
 
         // Core model, image kernels, plugin contract. Knows no symbology.
         .target(name: "ScanCore", path: "Sources/ScanCore"),
