@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "ScanImageIO", targets: ["ScanImageIO"]),
         .library(name: "ScanValues", targets: ["ScanValues"]),
         .library(name: "BuiltinPlugins", targets: ["BuiltinPlugins"]),
+        .library(name: "ScanCamera", targets: ["ScanCamera"]),
         .library(name: "ScanSession", targets: ["ScanSession"]),
         .executable(name: "scanctl", targets: ["scanctl"]),
         .executable(name: "scanbench", targets: ["scanbench"]),
@@ -62,6 +63,9 @@ let package = Package(
             name: "BuiltinPlugins", dependencies: ["ScanCore"] + plugins.map { .target(name: $0) },
             path: "Sources/BuiltinPlugins"),
 
+        // Cameras through V4L2: device access, mode negotiation, buffer conversion, the camera lifecycle.
+        .target(name: "ScanCamera", dependencies: ["ScanCore", "ScanImageIO", "CV4L2"], path: "Sources/ScanCamera"),
+
         // Sessions: YAML model and validation, coordinator, inputs, stream stages, outputs.
         // Takes its DecoderRegistry from the caller; never depends on the plugins.
         .target(
@@ -69,7 +73,8 @@ let package = Package(
             path: "Sources/ScanSession"),
 
         .executableTarget(
-            name: "scanctl", dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins", "ScanSession"],
+            name: "scanctl",
+            dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins", "ScanSession"],
             path: "Sources/scanctl"),
 
         // In-process decoding timer used by `make bench` (Benchmarks/README.md).
@@ -81,6 +86,8 @@ let package = Package(
         .testTarget(
             name: "ScanImageIOTests", dependencies: ["ScanImageIO", "CTurboJPEG", "CWebP"], path: "Tests/ScanImageIOTests"),
         .testTarget(name: "ScanValuesTests", dependencies: ["ScanValues", "ScanCore"], path: "Tests/ScanValuesTests"),
+        .testTarget(
+            name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanCore", "ScanImageIO", "CTurboJPEG"], path: "Tests/ScanCameraTests"),
         .testTarget(
             name: "ScanSessionTests", dependencies: ["ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins"],
             path: "Tests/ScanSessionTests"),
