@@ -69,7 +69,7 @@ let package = Package(
         // Sessions: YAML model and validation, coordinator, inputs, stream stages, outputs.
         // Takes its DecoderRegistry from the caller; never depends on the plugins.
         .target(
-            name: "ScanSession", dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "CYAML"],
+            name: "ScanSession", dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "ScanCamera", "CYAML"],
             path: "Sources/ScanSession"),
 
         .executableTarget(
