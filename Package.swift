@@ -74,7 +74,7 @@ let package = Package(
 
         .executableTarget(
             name: "scanctl",
-            dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins", "ScanSession"],
+            dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins", "ScanSession", "ScanCamera"],
             path: "Sources/scanctl"),
 
         // In-process decoding timer used by `make bench` (Benchmarks/README.md).
