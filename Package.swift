@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "ScanImageIO", targets: ["ScanImageIO"]),
         .library(name: "ScanValues", targets: ["ScanValues"]),
         .library(name: "BuiltinPlugins", targets: ["BuiltinPlugins"]),
+        .library(name: "ScanCamera", targets: ["ScanCamera"]),
         .library(name: "ScanSession", targets: ["ScanSession"]),
         .executable(name: "scanctl", targets: ["scanctl"]),
         .executable(name: "scanbench", targets: ["scanbench"]),
@@ -50,6 +51,8 @@ let package = Package(
             providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(
             name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "CV4L2", path: "Sources/CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
 
         // Core model, image kernels, plugin contract. Knows no symbology.
         .target(name: "ScanCore", path: "Sources/ScanCore"),
@@ -63,14 +66,18 @@ let package = Package(
             name: "BuiltinPlugins", dependencies: ["ScanCore"] + plugins.map { .target(name: $0) },
             path: "Sources/BuiltinPlugins"),
 
+        // Cameras through V4L2: device access, mode negotiation, buffer conversion, the camera lifecycle.
+        .target(name: "ScanCamera", dependencies: ["ScanCore", "ScanImageIO", "CV4L2"], path: "Sources/ScanCamera"),
+
         // Sessions: YAML model and validation, coordinator, inputs, stream stages, outputs.
         // Takes its DecoderRegistry from the caller; never depends on the plugins.
         .target(
-            name: "ScanSession", dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "CYAML"],
+            name: "ScanSession", dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "ScanCamera", "CYAML"],
             path: "Sources/ScanSession"),
 
         .executableTarget(
-            name: "scanctl", dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins", "ScanSession"],
+            name: "scanctl",
+            dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins", "ScanSession", "ScanCamera"],
             path: "Sources/scanctl"),
 
         // In-process decoding timer used by `make bench` (Benchmarks/README.md).
@@ -82,6 +89,8 @@ let package = Package(
         .testTarget(
             name: "ScanImageIOTests", dependencies: ["ScanImageIO", "CTurboJPEG", "CWebP"], path: "Tests/ScanImageIOTests"),
         .testTarget(name: "ScanValuesTests", dependencies: ["ScanValues", "ScanCore"], path: "Tests/ScanValuesTests"),
+        .testTarget(
+            name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanCore", "ScanImageIO", "CTurboJPEG"], path: "Tests/ScanCameraTests"),
         .testTarget(
             name: "ScanSessionTests", dependencies: ["ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins"],
             path: "Tests/ScanSessionTests"),

@@ -14,25 +14,33 @@ public enum SessionBuilder {
         public var limits = RunLimits()
         /// Draw progress bars on stderr when it is a terminal. Default: true.
         public var showProgress = true
+        /// Ids of the `v4l2` inputs the authorization gate allowed. Other camera inputs are left out with
+        /// their connections: a camera that is not authorized is never opened. Default: none.
+        public var authorizedCameras: Set<String> = []
         public init() {}
     }
 
     /// The coordinator for `config`, decoding with `registry`.
+    /// Camera inputs not in `settings.authorizedCameras` are left out, with the connections reading them.
     /// - Throws: ``Unsupported`` for an input or output kind this build cannot open.
     public static func coordinator(
         for config: SessionConfig, registry: DecoderRegistry, settings: Settings = Settings(),
         diagnostics: @escaping @Sendable (String) -> Void
     ) throws(Unsupported) -> Coordinator {
         var inputs: [any Input] = []
+        var skipped: Set<String> = []
         for input in config.inputs {
             switch input.kind {
             case .file(let c):
                 inputs.append(FileInput(id: input.id.value, config: c, showProgress: settings.showProgress))
             case .stdin(let c):
                 inputs.append(StdinInput(id: input.id.value, config: c))
-            case .v4l2:
-                throw Unsupported(
-                    description: "input '\(input.id.value)': \(input.typeName) inputs are not available yet")
+            case .v4l2(let c):
+                guard settings.authorizedCameras.contains(input.id.value) else {
+                    skipped.insert(input.id.value)
+                    continue
+                }
+                inputs.append(V4L2Input(id: input.id.value, config: c, diagnostics: diagnostics))
             }
         }
         var outputs: [OutputPlan] = []
@@ -49,6 +57,7 @@ public enum SessionBuilder {
             outputs.append(OutputPlan(output: made, events: output.events))
         }
         let plans = config.connections.enumerated().map { ConnectionPlan($1, index: $0) }
+            .filter { !skipped.contains($0.input) }
         return Coordinator(
             session: config.name, inputs: inputs, outputs: outputs, connections: plans, registry: registry,
             limits: settings.limits, diagnostics: diagnostics)

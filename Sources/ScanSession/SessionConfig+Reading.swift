@@ -1,3 +1,4 @@
+import ScanCamera
 import ScanCore
 
 /// Maps the YAML node tree of a session file onto ``SessionConfig``, one section at a time. Structural
@@ -42,7 +43,9 @@ extension ConfigReader {
     static let inputKeys: [String: [String]] = [
         "file": ["id", "type", "paths", "watch", "max_pixels"],
         "stdin": ["id", "type", "width", "height", "pixel_format", "stride", "fps", "drop_frames"],
-        "v4l2": ["id", "type", "device", "width", "height", "pixel_format"],
+        "v4l2": [
+            "id", "type", "device", "width", "height", "pixel_format", "fps", "buffers", "controls", "stall_timeout_ms",
+        ],
     ]
 
     /// The `id` and `type` of an entry, reading the type first so unknown keys are judged per type.
@@ -123,7 +126,31 @@ extension ConfigReader {
             if let n = f["device"], let v = string(n, "'device'") { c.device = v }
             if let n = f["width"], let v = int(n, "'width'", in: 1...65_536) { c.width = v }
             if let n = f["height"], let v = int(n, "'height'", in: 1...65_536) { c.height = v }
-            if let n = f["pixel_format"], let v = choice(n, "'pixel_format'", PixelFormat.self) { c.pixelFormat = v }
+            if let n = f["pixel_format"], let v = choice(n, "'pixel_format'", CameraPixelFormat.self) { c.pixelFormat = v }
+            if let n = f["fps"], let v = double(n, "'fps'") {
+                if v > 0 && v <= 1000 { c.fps = v } else { report(n.mark, "'fps' must be greater than 0 and at most 1000, not \(v)") }
+            }
+            if let n = f["buffers"], let v = int(n, "'buffers'", in: 2...32) { c.buffers = v }
+            if let n = f["stall_timeout_ms"], let v = int(n, "'stall_timeout_ms'", in: 100...600_000) { c.stallTimeoutMs = v }
+            if let n = f["controls"] {
+                if case .mapping(let pairs) = n.content {
+                    for pair in pairs {
+                        guard case .scalar(let name, _) = pair.key.content, !name.isEmpty else {
+                            report(pair.key.mark, "a control name must be text, not \(pair.key.kindDescription)")
+                            continue
+                        }
+                        if c.controls.contains(where: { $0.value.name == name }) {
+                            report(pair.key.mark, "control '\(name)' appears twice in 'controls'")
+                            continue
+                        }
+                        if let v = int(pair.value, "control '\(name)'", in: Int(Int32.min)...Int(Int32.max)) {
+                            c.controls.append(Located(CameraControlSetting(name: name, value: Int64(v)), at: pair.key.mark))
+                        }
+                    }
+                } else {
+                    report(n.mark, "'controls' must be a mapping of V4L2 control names to numbers, not \(n.kindDescription)")
+                }
+            }
             kind = .v4l2(c)
         }
         guard let id, let kind else { return nil }

@@ -1,3 +1,4 @@
+import ScanCamera
 import ScanCore
 
 /// A session file as loaded: what to read, what to decode, where results go (ARCHITECTURE §4).
@@ -115,16 +116,40 @@ public struct StdinInputConfig: Sendable, Equatable {
     }
 }
 
-/// `type: v4l2`: a camera (opened by a later issue, behind the authorization gate).
+/// `type: v4l2`: a camera through Video4Linux2, opened only when the authorization gate allows it
+/// (`Docs/camera.md`).
 public struct V4L2InputConfig: Sendable, Equatable {
     /// `device:` the device node. Default: `/dev/video0`.
     public var device: String = "/dev/video0"
-    /// `width:`, `height:` requested capture size in pixels. Default: 1280 × 720.
+    /// `width:`, `height:` requested capture size in pixels; the closest offered size is used. Default: 1280 × 720.
     public var width: Int = 1280
     public var height: Int = 720
-    /// `pixel_format:` requested pixel format. Default: `yuyv`.
-    public var pixelFormat: PixelFormat = .yuyv
+    /// `pixel_format:` requested format: `gray8 yuyv uyvy nv12 i420 rgb24 bgr24 mjpeg`; another offered one
+    /// is used when the device lacks it. Default: `yuyv`.
+    public var pixelFormat: CameraPixelFormat = .yuyv
+    /// `fps:` requested frames per second; the closest offered rate is used. Default: the highest offered.
+    public var fps: Double?
+    /// `buffers:` driver buffers for mmap streaming (2…32). Default: 4.
+    public var buffers: Int = 4
+    /// `controls:` V4L2 controls to set, by name as `v4l2-ctl --list-ctrls` prints it (`focus_auto: 0`),
+    /// in file order. Default: none.
+    public var controls: [Located<CameraControlSetting>] = []
+    /// `stall_timeout_ms:` no frame for this long counts as a stall: the device is reopened with back-off.
+    /// Default: 3000.
+    public var stallTimeoutMs: Int = 3000
     public init() {}
+}
+
+/// One entry of a v4l2 input's `controls:`.
+public struct CameraControlSetting: Sendable, Equatable {
+    /// The control's name as written.
+    public var name: String
+    /// The value to set.
+    public var value: Int64
+    public init(name: String, value: Int64) {
+        self.name = name
+        self.value = value
+    }
 }
 
 /// The kinds of events a session emits (ARCHITECTURE §1), plus per-item errors.

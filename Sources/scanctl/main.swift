@@ -4,6 +4,8 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 switch arguments.first {
+case "auth": status = AuthCommand.run(Array(arguments.dropFirst()))
+case "devices": status = DevicesCommand.run(Array(arguments.dropFirst()))
 case "decode": status = DecodeCommand.run(Array(arguments.dropFirst()))
 case "plugins": status = PluginsCommand.run(Array(arguments.dropFirst()))
 case "run": status = RunCommand.run(Array(arguments.dropFirst()))

@@ -1,0 +1,118 @@
+import Foundation
+import ScanCamera
+import ScanCore
+
+/// `type: v4l2`: a camera. A live input: each captured frame is offered to the connections' latest-frame
+/// slots, so when decoding is slower than the camera older frames are dropped and counted, and latency
+/// stays one frame.
+///
+/// Built only for a camera the authorization gate allowed (``CameraAuthorizationGate``). It opens the
+/// device, negotiates the mode closest to the session's request (the chosen mode goes to `diagnostics`),
+/// sets the controls, and streams. A device that disappears (`ENODEV`) or delivers no frame for
+/// `stall_timeout_ms` is closed and reopened with back-off (``CameraLifecycle``); each failure is an
+/// `error` event naming the device. The input ends when the session stops, or at once when the device can
+/// never serve it (not a capture device, no readable format, permission denied).
+public struct V4L2Input: Input {
+    /// The input's id from the session.
+    public let id: String
+    /// The session's keys.
+    public let config: V4L2InputConfig
+    /// Receives the chosen mode and control warnings, one line each.
+    public let diagnostics: @Sendable (String) -> Void
+    /// Back-off of the reopen attempts.
+    public let initialBackoffMs: Int, maxBackoffMs: Int
+
+    public init(
+        id: String, config: V4L2InputConfig, initialBackoffMs: Int = 250, maxBackoffMs: Int = 8000,
+        diagnostics: @escaping @Sendable (String) -> Void
+    ) {
+        self.id = id
+        self.config = config
+        self.initialBackoffMs = initialBackoffMs
+        self.maxBackoffMs = maxBackoffMs
+        self.diagnostics = diagnostics
+    }
+
+    public var delivery: InputDelivery { .live(dropFrames: true) }
+
+    /// The capture request of this input's keys.
+    public var request: CaptureRequest {
+        CaptureRequest(
+            device: config.device,
+            mode: ModeRequest(
+                pixelFormat: config.pixelFormat, size: FrameSize(width: config.width, height: config.height),
+                fps: config.fps),
+            buffers: config.buffers, controls: config.controls.map { ($0.value.name, $0.value.value) })
+    }
+
+    public func run(into sink: any FrameSink, stop: StopSignal) {
+        let source = config.device
+        let clock = ContinuousClock()
+        let start = clock.now
+        func nowMs() -> Int {
+            let d = clock.now - start
+            return Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
+        }
+        var machine = CameraLifecycle(
+            stallTimeoutMs: config.stallTimeoutMs, initialBackoffMs: initialBackoffMs, maxBackoffMs: maxBackoffMs)
+        var camera: CameraCapture?
+        var action = machine.start(nowMs: nowMs())
+        var frameNumber = 0
+        while true {
+            switch action {
+            case .none:
+                break
+            case .open:
+                do {
+                    let opened = try CameraCapture(request)
+                    camera = opened
+                    diagnostics("input '\(id)': \(source): \(opened.mode)")
+                    for warning in opened.warnings { sink.fail(frame: nil, source: source, message: warning) }
+                    action = machine.opened(nowMs: nowMs())
+                } catch {
+                    action = machine.openFailed(error.description, permanent: error.isPermanent, nowMs: nowMs())
+                }
+                continue
+            case .report(let message, _):
+                sink.fail(frame: nil, source: source, message: message)
+            case .closeAndReport(let message, _):
+                camera = nil
+                sink.fail(frame: nil, source: source, message: message)
+            case .close:
+                camera = nil
+                return
+            case .giveUp(let message):
+                sink.fail(frame: nil, source: source, message: message)
+                return
+            }
+            if stop.isSet {
+                action = machine.stop()
+                if action == .none { return }
+                continue
+            }
+            if let capture = camera {
+                do {
+                    switch try capture.next(timeoutMs: min(100, config.stallTimeoutMs)) {
+                    case .success(var frame)?:
+                        frame.sequenceNumber = frameNumber
+                        frameNumber += 1
+                        _ = machine.frameArrived(nowMs: nowMs())
+                        sink.offer(frame)
+                    case .failure(let error)?:
+                        _ = machine.frameArrived(nowMs: nowMs())
+                        sink.fail(frame: frameNumber, source: source, message: "frame \(frameNumber): \(error)")
+                        frameNumber += 1
+                    case nil:
+                        break
+                    }
+                    action = machine.tick(nowMs: nowMs())
+                } catch {
+                    action = machine.deviceFailed(error.description, nowMs: nowMs())
+                }
+            } else {
+                Thread.sleep(forTimeInterval: 0.02)
+                action = machine.tick(nowMs: nowMs())
+            }
+        }
+    }
+}

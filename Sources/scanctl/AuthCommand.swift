@@ -1,0 +1,113 @@
+import Foundation
+import ScanSession
+
+/// `scanctl auth status|grant|revoke SESSION`: shows and changes the remembered camera decisions.
+enum AuthCommand {
+    static let help = """
+        USAGE: scanctl auth status SESSION
+               scanctl auth grant SESSION [--device DEVICE]
+               scanctl auth revoke SESSION [--device DEVICE]
+
+        SESSION is a session file (its 'session:' name and the devices of its v4l2 inputs are used) or a
+        session name (then grant needs --device).
+
+          status   For each camera: the device, the session's 'authorization: camera:', and the status:
+                   authorized, denied, not_determined, or restricted (this user may not open the node).
+          grant    Remember 'yes' for the session's cameras (or DEVICE): 'ask' no longer asks.
+          revoke   Forget the decisions (or the one for DEVICE): 'ask' asks again.
+
+        The decisions live in $XDG_STATE_HOME/scanctl/camera-authorizations.json (default
+        ~/.local/state/scanctl/), mode 0600. See Docs/camera.md.
+
+        EXIT STATUS: 0 done, 1 the state file cannot be read or written, 2 usage or session error.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var p = OptionParser(arguments)
+        var device: String?
+        do {
+            while let option = p.nextOption() {
+                switch option {
+                case "-h", "--help":
+                    print(help)
+                    return ExitStatus.success
+                case "--device": device = try p.value(for: option)
+                default: throw OptionParser.UsageError(description: "unknown option '\(option)'")
+                }
+            }
+            guard p.operands.count == 2, ["status", "grant", "revoke"].contains(p.operands[0]) else {
+                throw OptionParser.UsageError(description: "auth takes 'status', 'grant' or 'revoke' and a session")
+            }
+        } catch {
+            Console.error("\(error)\nRun 'scanctl auth --help' for usage.")
+            return ExitStatus.usage
+        }
+        let verb = p.operands[0], target = p.operands[1]
+        var name = target
+        var cameras: [(device: String, policy: Authorization.Camera?)] = []
+        if FileManager.default.fileExists(atPath: target) {
+            guard case .success(let loaded) = ValidateCommand.loadSession(target) else { return ExitStatus.usage }
+            name = loaded.config.name
+            for input in loaded.config.inputs {
+                if case .v4l2(let c) = input.kind { cameras.append((c.device, loaded.config.authorization.camera)) }
+            }
+        }
+        if let device {
+            cameras = cameras.filter { $0.device == device }
+            if cameras.isEmpty { cameras = [(device, nil)] }
+        }
+        let store = CameraAuthorizationStore()
+        do {
+            switch verb {
+            case "grant":
+                guard !cameras.isEmpty else {
+                    Console.error("session '\(name)' has no camera input: name one with --device")
+                    return ExitStatus.usage
+                }
+                for camera in cameras {
+                    try store.set(session: name, device: camera.device, true)
+                    print("\(name) \(camera.device): authorized")
+                }
+            case "revoke":
+                if device == nil {
+                    try store.forget(session: name)
+                    print("\(name): decisions forgotten")
+                } else {
+                    for camera in cameras {
+                        try store.set(session: name, device: camera.device, nil)
+                        print("\(name) \(camera.device): not_determined")
+                    }
+                }
+            default:
+                let remembered = try store.load()[name] ?? [:]
+                var devices = cameras
+                for d in remembered.keys.sorted() where !devices.contains(where: { $0.device == d }) {
+                    devices.append((d, nil))
+                }
+                if devices.isEmpty { print("\(name): no cameras and no remembered decisions") }
+                for camera in devices {
+                    let status = self.status(session: name, device: camera.device, policy: camera.policy, remembered: remembered[camera.device])
+                    let policy = camera.policy.map { " (authorization: camera: \($0.rawValue))" } ?? ""
+                    print("\(name) \(camera.device): \(status.rawValue)\(policy)")
+                }
+            }
+        } catch {
+            Console.error("\(error)")
+            return ExitStatus.runtimeFailure
+        }
+        return ExitStatus.success
+    }
+
+    /// The status the gate would reach without asking anybody.
+    static func status(session: String, device: String, policy: Authorization.Camera?, remembered: Bool?)
+        -> CameraAuthorizationGate.Status
+    {
+        var gate = CameraAuthorizationGate(
+            session: session, device: device, policy: policy ?? .ask, hasTerminal: false, grantedOnCommandLine: false)
+        _ = gate.begin()
+        if case .lookUpRemembered = gate.deviceAccess(CameraAuthorizer.systemAccess(device)) {
+            _ = gate.remembered(remembered)
+        }
+        return gate.status ?? .notDetermined
+    }
+}
