@@ -88,7 +88,8 @@ public final class CameraCapture {
                 chosen.size = applied.size
             }
             guard let pf = CameraPixelFormat(fourcc: applied.fourcc) else {
-                throw Failure.unusable("\(request.device): the driver set pixel format \(applied.fourcc), which scanctl cannot read")
+                throw Failure.unusable(
+                    "\(request.device): the driver set pixel format \(applied.fourcc), which scanctl cannot read")
             }
             if pf != chosen.pixelFormat {
                 chosen.differences.append("the driver set \(pf.rawValue) instead of \(chosen.pixelFormat.rawValue)")
@@ -102,7 +103,8 @@ public final class CameraCapture {
             for (name, value) in request.controls {
                 guard let control = CameraControl.resolve(name, among: controls) else {
                     let names = controls.map(\.key).joined(separator: ", ")
-                    warnings.append("\(request.device) has no control '\(name)' (it has: \(names.isEmpty ? "none" : names))")
+                    warnings.append(
+                        "\(request.device) has no control '\(name)' (it has: \(names.isEmpty ? "none" : names))")
                     continue
                 }
                 if let problem = control.problem(with: value) {
@@ -115,7 +117,9 @@ public final class CameraCapture {
             }
             stream = try V4L2Stream(
                 device: device, capabilities: caps, bufferCount: request.buffers, sizeImage: applied.sizeImage)
-            if stream.io == .read { warnings.append("\(request.device): the driver offers no streaming; using read() I/O") }
+            if stream.io == .read {
+                warnings.append("\(request.device): the driver offers no streaming; using read() I/O")
+            }
             self.applied = applied
             self.mode = chosen
             self.warnings = warnings
@@ -133,7 +137,10 @@ public final class CameraCapture {
     /// - Throws: ``V4L2Error`` when the device fails (`isDeviceGone` after an unplug).
     public func next(timeoutMs: Int) throws(V4L2Error) -> Result<Frame, CameraFrameConverter.ConversionError>? {
         var result: Result<Frame, CameraFrameConverter.ConversionError>?
-        let mode = self.mode, applied = self.applied, source = device.path, number = sequence
+        let mode = self.mode
+        let applied = self.applied
+        let source = device.path
+        let number = sequence
         let got = try stream.next(timeoutMs: timeoutMs) { bytes in
             result = Result { () throws(CameraFrameConverter.ConversionError) -> Frame in
                 try CameraFrameConverter.frame(

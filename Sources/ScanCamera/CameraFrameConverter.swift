@@ -42,7 +42,9 @@ public enum CameraFrameConverter {
             let needed = pitch * (height - 1) + width * sampleBytes
             guard bytes.count >= needed else {
                 throw ConversionError(
-                    description: "buffer holds \(bytes.count) bytes, a \(width)x\(height) \(format.rawValue) frame needs \(needed)")
+                    description:
+                        "buffer holds \(bytes.count) bytes, a \(width)x\(height) \(format.rawValue) frame needs \(needed)"
+                )
             }
         }
         let made: Frame

@@ -147,7 +147,9 @@ public enum ModeNegotiation {
     public static func chooseFormatAndSize(_ request: ModeRequest, among formats: [FormatCapability])
         throws(NoUsableFormat) -> (format: FormatCapability, pixelFormat: CameraPixelFormat, size: FrameSize)
     {
-        let usable = formats.filter { CameraPixelFormat(fourcc: $0.fourcc) != nil && $0.sizes.closest(to: request.size) != nil }
+        let usable = formats.filter {
+            CameraPixelFormat(fourcc: $0.fourcc) != nil && $0.sizes.closest(to: request.size) != nil
+        }
         // The requested format wins even when emulated; then driver formats before emulated ones, in
         // fallback order.
         func key(_ f: FormatCapability) -> (Int, Int, Int) {

@@ -193,7 +193,9 @@ public final class V4L2Device {
             q.id = id
             guard ioctl(CV4L2_VIDIOC_QUERY_EXT_CTRL, &q) == 0 else { break }
             id = q.id | CV4L2_CTRL_FLAG_NEXT_CTRL
-            if q.type == V4L2_CTRL_TYPE_CTRL_CLASS.rawValue || q.flags & UInt32(V4L2_CTRL_FLAG_DISABLED) != 0 { continue }
+            if q.type == V4L2_CTRL_TYPE_CTRL_CLASS.rawValue || q.flags & UInt32(V4L2_CTRL_FLAG_DISABLED) != 0 {
+                continue
+            }
             out.append(
                 CameraControl(
                     id: q.id, name: cText(q.name), kind: CameraControl.Kind(v4l2Type: q.type), minimum: q.minimum,
@@ -206,7 +208,9 @@ public final class V4L2Device {
                 q.id = id
                 guard ioctl(CV4L2_VIDIOC_QUERYCTRL, &q) == 0 else { break }
                 id = q.id | CV4L2_CTRL_FLAG_NEXT_CTRL
-                if q.type == V4L2_CTRL_TYPE_CTRL_CLASS.rawValue || q.flags & UInt32(V4L2_CTRL_FLAG_DISABLED) != 0 { continue }
+                if q.type == V4L2_CTRL_TYPE_CTRL_CLASS.rawValue || q.flags & UInt32(V4L2_CTRL_FLAG_DISABLED) != 0 {
+                    continue
+                }
                 out.append(
                     CameraControl(
                         id: q.id, name: cText(q.name), kind: CameraControl.Kind(v4l2Type: q.type),

@@ -39,7 +39,8 @@ final class V4L2Stream {
         req.memory = V4L2_MEMORY_MMAP.rawValue
         guard device.ioctl(CV4L2_VIDIOC_REQBUFS, &req) == 0 else { throw device.error("VIDIOC_REQBUFS") }
         guard req.count > 0 else {
-            throw V4L2Error(path: device.path, operation: "VIDIOC_REQBUFS", code: 0, detail: "the driver gave no buffers")
+            throw V4L2Error(
+                path: device.path, operation: "VIDIOC_REQBUFS", code: 0, detail: "the driver gave no buffers")
         }
         for index in 0..<req.count {
             var b = v4l2_buffer()
@@ -92,7 +93,8 @@ final class V4L2Stream {
             }
             let index = Int(b.index)
             if index < buffers.count, b.flags & UInt32(V4L2_BUF_FLAG_ERROR) == 0 {
-                let used = min(Int(b.bytesused == 0 ? UInt32(buffers[index].length) : b.bytesused), buffers[index].length)
+                let used = min(
+                    Int(b.bytesused == 0 ? UInt32(buffers[index].length) : b.bytesused), buffers[index].length)
                 body(UnsafeRawBufferPointer(start: buffers[index].start, count: used))
             }
             guard device.ioctl(CV4L2_VIDIOC_QBUF, &b) == 0 else { throw device.error("VIDIOC_QBUF") }

@@ -110,11 +110,13 @@ public struct CameraAuthorizationGate: Sendable, Equatable {
     public mutating func deviceAccess(_ access: DeviceAccess) -> Action {
         guard state == .checkingDevice else { return .none }
         if access == .permissionDenied {
-            return decide(.restricted, allowed: false, "camera \(device) is restricted: " + V4L2Error.permissionHint(device))
+            return decide(
+                .restricted, allowed: false, "camera \(device) is restricted: " + V4L2Error.permissionHint(device))
         }
         switch policy {
         case .denied:
-            return decide(.denied, allowed: false, "camera \(device) is denied by the session (authorization: camera: denied)")
+            return decide(
+                .denied, allowed: false, "camera \(device) is denied by the session (authorization: camera: denied)")
         case .authorized:
             return decide(.authorized, allowed: true, "")
         case .ask:
@@ -132,7 +134,8 @@ public struct CameraAuthorizationGate: Sendable, Equatable {
         case false?:
             return decide(
                 .denied, allowed: false,
-                "camera \(device) was denied for session \(session) (remembered; 'scanctl auth grant \(session)' allows it)")
+                "camera \(device) was denied for session \(session) (remembered; 'scanctl auth grant \(session)' allows it)"
+            )
         case nil:
             if hasTerminal {
                 state = .asking
@@ -141,7 +144,8 @@ public struct CameraAuthorizationGate: Sendable, Equatable {
             if grantedOnCommandLine { return decide(.authorized, allowed: true, "") }
             return decide(
                 .notDetermined, allowed: false,
-                "camera \(device) needs authorization and there is no terminal to ask: run with '--authorize camera', or 'scanctl auth grant \(session)' once")
+                "camera \(device) needs authorization and there is no terminal to ask: run with '--authorize camera', or 'scanctl auth grant \(session)' once"
+            )
         }
     }
 

@@ -74,7 +74,9 @@ public struct CameraAuthorizationStore: Sendable {
         else { throw Failure(description: "cannot encode the camera authorizations") }
         let temporary = path + ".tmp\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Failure(description: "cannot write \(temporary): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw Failure(description: "cannot write \(temporary): \(String(cString: strerror(errno)))")
+        }
         fchmod(fd, 0o600)
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)

@@ -126,12 +126,20 @@ extension ConfigReader {
             if let n = f["device"], let v = string(n, "'device'") { c.device = v }
             if let n = f["width"], let v = int(n, "'width'", in: 1...65_536) { c.width = v }
             if let n = f["height"], let v = int(n, "'height'", in: 1...65_536) { c.height = v }
-            if let n = f["pixel_format"], let v = choice(n, "'pixel_format'", CameraPixelFormat.self) { c.pixelFormat = v }
+            if let n = f["pixel_format"], let v = choice(n, "'pixel_format'", CameraPixelFormat.self) {
+                c.pixelFormat = v
+            }
             if let n = f["fps"], let v = double(n, "'fps'") {
-                if v > 0 && v <= 1000 { c.fps = v } else { report(n.mark, "'fps' must be greater than 0 and at most 1000, not \(v)") }
+                if v > 0 && v <= 1000 {
+                    c.fps = v
+                } else {
+                    report(n.mark, "'fps' must be greater than 0 and at most 1000, not \(v)")
+                }
             }
             if let n = f["buffers"], let v = int(n, "'buffers'", in: 2...32) { c.buffers = v }
-            if let n = f["stall_timeout_ms"], let v = int(n, "'stall_timeout_ms'", in: 100...600_000) { c.stallTimeoutMs = v }
+            if let n = f["stall_timeout_ms"], let v = int(n, "'stall_timeout_ms'", in: 100...600_000) {
+                c.stallTimeoutMs = v
+            }
             if let n = f["controls"] {
                 if case .mapping(let pairs) = n.content {
                     for pair in pairs {
@@ -144,11 +152,14 @@ extension ConfigReader {
                             continue
                         }
                         if let v = int(pair.value, "control '\(name)'", in: Int(Int32.min)...Int(Int32.max)) {
-                            c.controls.append(Located(CameraControlSetting(name: name, value: Int64(v)), at: pair.key.mark))
+                            c.controls.append(
+                                Located(CameraControlSetting(name: name, value: Int64(v)), at: pair.key.mark))
                         }
                     }
                 } else {
-                    report(n.mark, "'controls' must be a mapping of V4L2 control names to numbers, not \(n.kindDescription)")
+                    report(
+                        n.mark,
+                        "'controls' must be a mapping of V4L2 control names to numbers, not \(n.kindDescription)")
                 }
             }
             kind = .v4l2(c)

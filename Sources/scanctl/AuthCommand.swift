@@ -42,7 +42,8 @@ enum AuthCommand {
             Console.error("\(error)\nRun 'scanctl auth --help' for usage.")
             return ExitStatus.usage
         }
-        let verb = p.operands[0], target = p.operands[1]
+        let verb = p.operands[0]
+        let target = p.operands[1]
         var name = target
         var cameras: [(device: String, policy: Authorization.Camera?)] = []
         if FileManager.default.fileExists(atPath: target) {
@@ -86,7 +87,9 @@ enum AuthCommand {
                 }
                 if devices.isEmpty { print("\(name): no cameras and no remembered decisions") }
                 for camera in devices {
-                    let status = self.status(session: name, device: camera.device, policy: camera.policy, remembered: remembered[camera.device])
+                    let status = self.status(
+                        session: name, device: camera.device, policy: camera.policy,
+                        remembered: remembered[camera.device])
                     let policy = camera.policy.map { " (authorization: camera: \($0.rawValue))" } ?? ""
                     print("\(name) \(camera.device): \(status.rawValue)\(policy)")
                 }

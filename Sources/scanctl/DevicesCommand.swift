@@ -64,11 +64,13 @@ enum DevicesCommand {
             }
             out += "\(d.path): \(d.card) (driver \(d.driver), \(d.busInfo))\n"
             for f in d.formats {
-                let name = CameraPixelFormat(fourcc: f.capability.fourcc).map { " = \($0.rawValue)" } ?? " (not readable)"
+                let name =
+                    CameraPixelFormat(fourcc: f.capability.fourcc).map { " = \($0.rawValue)" } ?? " (not readable)"
                 out += "  \(f.capability.fourcc)\(name): \(f.capability.description)"
                 out += f.capability.emulated ? " [converted by libv4l2]\n" : "\n"
                 if case .stepwise(let lo, let hi, let step) = f.capability.sizes {
-                    out += "    \(lo)…\(hi) in steps of \(step); at \(hi): \(f.rates.first.map { rateText($0.rates) } ?? "")\n"
+                    out +=
+                        "    \(lo)…\(hi) in steps of \(step); at \(hi): \(f.rates.first.map { rateText($0.rates) } ?? "")\n"
                 } else {
                     for (size, rates) in f.rates { out += "    \(size): \(rateText(rates))\n" }
                 }
@@ -103,7 +105,9 @@ enum DevicesCommand {
                 ]
                 switch f.capability.sizes {
                 case .discrete:
-                    fo["sizes"] = f.rates.map { sizeObject($0.size).merging(["fps": ratesObject($0.rates)]) { a, _ in a } }
+                    fo["sizes"] = f.rates.map {
+                        sizeObject($0.size).merging(["fps": ratesObject($0.rates)]) { a, _ in a }
+                    }
                 case .stepwise(let lo, let hi, let step):
                     fo["size_range"] = [
                         "min": sizeObject(lo), "max": sizeObject(hi), "step": sizeObject(step),
@@ -114,7 +118,9 @@ enum DevicesCommand {
             }
             return o
         }
-        guard let data = try? JSONSerialization.data(withJSONObject: array, options: [.sortedKeys]) else { return "[]\n" }
+        guard let data = try? JSONSerialization.data(withJSONObject: array, options: [.sortedKeys]) else {
+            return "[]\n"
+        }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

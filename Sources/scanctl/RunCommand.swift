@@ -116,7 +116,8 @@ enum RunCommand {
                 others += 1
                 continue
             }
-            let decision = authorizer.authorize(session: config.name, device: c.device, policy: config.authorization.camera)
+            let decision = authorizer.authorize(
+                session: config.name, device: c.device, policy: config.authorization.camera)
             if decision.allowed {
                 allowed.insert(input.id.value)
             } else {

@@ -79,7 +79,8 @@ import Testing
 
     @Test func mjpegIsDecoded() throws {
         // A flat grey JPEG at quality 100 decodes back to its exact value.
-        let width = 16, height = 8
+        let width = 16
+        let height = 8
         let jpeg = Self.encodeGrayJPEG([UInt8](repeating: 100, count: width * height), width: width, height: height)
         #expect(!jpeg.isEmpty)
         let frame = try jpeg.withUnsafeBytes {

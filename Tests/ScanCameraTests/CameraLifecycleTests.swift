@@ -27,13 +27,17 @@ import Testing
     @Test func failedOpenWaitsWithDoublingBackoffThenReopens() {
         var m = CameraLifecycle(stallTimeoutMs: 1000, initialBackoffMs: 100, maxBackoffMs: 1000)
         _ = m.start(nowMs: 0)
-        #expect(m.openFailed("cannot open /dev/video0: No such device", nowMs: 0)
-            == .report(message: "cannot open /dev/video0: No such device; retrying in 100 ms (attempt 1)", retryInMs: 100))
+        #expect(
+            m.openFailed("cannot open /dev/video0: No such device", nowMs: 0)
+                == .report(
+                    message: "cannot open /dev/video0: No such device; retrying in 100 ms (attempt 1)", retryInMs: 100))
         #expect(m.state == .waiting(retryAtMs: 100))
         #expect(m.tick(nowMs: 99) == .none)
         #expect(m.tick(nowMs: 100) == .open)
         #expect(m.state == .opening)
-        #expect(m.openFailed("gone", nowMs: 100) == .report(message: "gone; retrying in 200 ms (attempt 2)", retryInMs: 200))
+        #expect(
+            m.openFailed("gone", nowMs: 100) == .report(message: "gone; retrying in 200 ms (attempt 2)", retryInMs: 200)
+        )
         #expect(m.state == .waiting(retryAtMs: 300))
     }
 
@@ -45,7 +49,8 @@ import Testing
     @Test func permanentOpenFailureGivesUp() {
         var m = CameraLifecycle(stallTimeoutMs: 1000)
         _ = m.start(nowMs: 0)
-        #expect(m.openFailed("not a capture device", permanent: true, nowMs: 0) == .giveUp(message: "not a capture device"))
+        #expect(
+            m.openFailed("not a capture device", permanent: true, nowMs: 0) == .giveUp(message: "not a capture device"))
         #expect(m.state == .stopped)
         #expect(m.tick(nowMs: 100_000) == .none)
     }
@@ -60,17 +65,20 @@ import Testing
 
     @Test func stallClosesAndReopensAfterBackoff() {
         var m = streaming(at: 0, stall: 1000)
-        #expect(m.tick(nowMs: 1000)
-            == .closeAndReport(
-                message: "no frame for 1000 ms (stall_timeout_ms: 1000); reopening in 100 ms (attempt 1)", retryInMs: 100))
+        #expect(
+            m.tick(nowMs: 1000)
+                == .closeAndReport(
+                    message: "no frame for 1000 ms (stall_timeout_ms: 1000); reopening in 100 ms (attempt 1)",
+                    retryInMs: 100))
         #expect(m.state == .waiting(retryAtMs: 1100))
         #expect(m.tick(nowMs: 1100) == .open)
     }
 
     @Test func deviceLossClosesAndReopens() {
         var m = streaming(at: 0)
-        #expect(m.deviceFailed("No such device", nowMs: 10)
-            == .closeAndReport(message: "No such device; reopening in 100 ms (attempt 1)", retryInMs: 100))
+        #expect(
+            m.deviceFailed("No such device", nowMs: 10)
+                == .closeAndReport(message: "No such device; reopening in 100 ms (attempt 1)", retryInMs: 100))
         #expect(m.deviceFailed("again", nowMs: 11) == .none)  // not streaming any more
         #expect(m.failures == 1)
     }
@@ -86,7 +94,9 @@ import Testing
         #expect(m.failures == 2)
         _ = m.frameArrived(nowMs: 310)
         #expect(m.failures == 0)
-        #expect(m.deviceFailed("gone", nowMs: 400) == .closeAndReport(message: "gone; reopening in 100 ms (attempt 1)", retryInMs: 100))
+        #expect(
+            m.deviceFailed("gone", nowMs: 400)
+                == .closeAndReport(message: "gone; reopening in 100 ms (attempt 1)", retryInMs: 100))
     }
 
     @Test func stopClosesOnlyWhatIsOpen() {

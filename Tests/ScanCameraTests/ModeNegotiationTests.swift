@@ -44,7 +44,9 @@ import Testing
         }
         #expect(mode.pixelFormat == .yuyv)
         #expect(mode.size == Self.vga)
-        #expect(mode.description == "yuyv 640x480 @ 30 fps (gray8 is not offered; 1280x720 is not offered, closest size chosen)")
+        #expect(
+            mode.description
+                == "yuyv 640x480 @ 30 fps (gray8 is not offered; 1280x720 is not offered, closest size chosen)")
     }
 
     @Test func driverFormatsBeforeEmulatedOnesUnlessAsked() throws {

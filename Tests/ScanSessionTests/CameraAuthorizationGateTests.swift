@@ -8,7 +8,9 @@ import Testing
     typealias Gate = CameraAuthorizationGate
 
     func gate(_ policy: Authorization.Camera, terminal: Bool = true, granted: Bool = false) -> Gate {
-        Gate(session: "dock", device: "/dev/video0", policy: policy, hasTerminal: terminal, grantedOnCommandLine: granted)
+        Gate(
+            session: "dock", device: "/dev/video0", policy: policy, hasTerminal: terminal, grantedOnCommandLine: granted
+        )
     }
 
     @Test func beginChecksTheDeviceOnce() {
@@ -36,7 +38,9 @@ import Testing
     @Test func deniedPolicyRefusesWithoutAsking() {
         var g = gate(.denied)
         _ = g.begin()
-        #expect(g.deviceAccess(.accessible) == .refuse("camera /dev/video0 is denied by the session (authorization: camera: denied)"))
+        #expect(
+            g.deviceAccess(.accessible)
+                == .refuse("camera /dev/video0 is denied by the session (authorization: camera: denied)"))
         #expect(g.status == .denied)
         #expect(g.remembered(true) == .none)  // decided: later events are ignored
     }
@@ -127,10 +131,12 @@ import Testing
     }
 
     @Test func storeDefaultsToXDGStateHome() {
-        #expect(CameraAuthorizationStore(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]).path
-            == "/s/scanctl/camera-authorizations.json")
-        #expect(CameraAuthorizationStore(environment: ["HOME": "/h"]).path
-            == "/h/.local/state/scanctl/camera-authorizations.json")
+        #expect(
+            CameraAuthorizationStore(environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]).path
+                == "/s/scanctl/camera-authorizations.json")
+        #expect(
+            CameraAuthorizationStore(environment: ["HOME": "/h"]).path
+                == "/h/.local/state/scanctl/camera-authorizations.json")
     }
 
     @Test func storeRemembersForgetsAndIsPrivate() throws {

@@ -1,7 +1,7 @@
+import Dispatch
 import Foundation
 import ScanCamera
 import ScanCore
-import Dispatch
 import Testing
 
 @testable import ScanSession
@@ -49,12 +49,15 @@ import Testing
         #expect(c.width == 640 && c.height == 480)
         #expect(c.pixelFormat == .mjpeg)
         #expect(c.fps == 15 && c.buffers == 6 && c.stallTimeoutMs == 1500)
-        #expect(c.controls.map(\.value) == [
-            CameraControlSetting(name: "focus_auto", value: 0), CameraControlSetting(name: "focus_absolute", value: 30),
-        ])
+        #expect(
+            c.controls.map(\.value) == [
+                CameraControlSetting(name: "focus_auto", value: 0),
+                CameraControlSetting(name: "focus_absolute", value: 30),
+            ])
         #expect(c.controls.first?.mark == YAMLMark(line: 14, column: 17))
         let input = V4L2Input(id: "cam", config: c) { _ in }
-        #expect(input.request.mode == ModeRequest(pixelFormat: .mjpeg, size: FrameSize(width: 640, height: 480), fps: 15))
+        #expect(
+            input.request.mode == ModeRequest(pixelFormat: .mjpeg, size: FrameSize(width: 640, height: 480), fps: 15))
         #expect(input.request.buffers == 6)
     }
 
@@ -93,9 +96,10 @@ import Testing
             Issue.record("loaded")
             return
         }
-        #expect(problems.errors.map { "\($0.line):\($0.column) \($0.message)" } == [
-            "15:9 input 'cam2' uses /dev/video3, which input 'cam' already reads; read it once and connect that input to several outputs"
-        ])
+        #expect(
+            problems.errors.map { "\($0.line):\($0.column) \($0.message)" } == [
+                "15:9 input 'cam2' uses /dev/video3, which input 'cam' already reads; read it once and connect that input to several outputs"
+            ])
     }
 
     @Test func theBuilderLeavesOutCamerasThatAreNotAuthorized() throws {
