@@ -7,11 +7,16 @@ import ScanImageIO
 // start-up are excluded. Output: one JSON object per image and a final summary line (see Benchmarks/README.md).
 
 let usage = """
-    USAGE: scanbench [--formats LIST] [--warmup N] [--repeat N] IMAGE...
+    USAGE: scanbench [--formats LIST] [--warmup N] [--repeat N] [--no-invert] [--no-downscale]
+                     [--per-plugin] IMAGE...
 
     For each image: decodes it N times (after a warm-up) with a new FrameContext each time (as a new frame
     would get) and prints {"file", "median_ms", "p95_ms", "min_ms", "max_ms", "symbols", "values"} per line,
     then {"summary": true, "peak_rss_kb"}.
+
+    Diagnostics: --no-invert / --no-downscale turn the registry's retries off; --per-plugin adds
+    "plugins": {name: median ms of that plugin alone on one pass, no retries} and "candidates":
+    {"linear", "matrix"} (candidate blocks of the frame's CandidateMap) to each line.
     """
 
 func fail(_ message: String) -> Never {
@@ -21,6 +26,7 @@ func fail(_ message: String) -> Never {
 
 var formats: Set<BarcodeFormat> = []
 var warmup = 1, repeats = 5
+var noInvert = false, noDownscale = false, perPlugin = false
 var files: [String] = []
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
@@ -34,6 +40,9 @@ while !args.isEmpty {
         guard let v = args.first, let n = Int(v), n >= 0 else { fail("\(a) needs a number") }
         args.removeFirst()
         if a == "--warmup" { warmup = n } else { repeats = max(1, n) }
+    case "--no-invert": noInvert = true
+    case "--no-downscale": noDownscale = true
+    case "--per-plugin": perPlugin = true
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -45,6 +54,19 @@ guard !files.isEmpty else { fail(usage) }
 let registry = BuiltinPlugins.registry()
 var options = DecodeOptions()
 options.formats = formats
+options.tryInvert = !noInvert
+options.tryDownscale = !noDownscale
+
+/// Median ms of `body` over the run's repeats.
+@MainActor func medianMs(_ body: () -> Void) -> Double {
+    var times: [Double] = []
+    for _ in 0..<repeats {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    return times.sorted()[times.count / 2]
+}
 
 for file in files {
     let image: LuminanceImage
@@ -64,7 +86,36 @@ for file in files {
     }
     times.sort()
     let p95 = times[min(times.count - 1, Int((Double(times.count) * 0.95).rounded(.up)) - 1)]
-    let o: JSONValue = .object([
+    var extra: [String: JSONValue] = [:]
+    if perPlugin {
+        var single = options
+        single.tryInvert = false
+        single.tryDownscale = false
+        var plugins: [String: JSONValue] = [:]
+        for plugin in registry.decoders(for: options.formats) {
+            let name = plugin.formats.map(\.name).sorted().joined(separator: "+")
+            plugins[name] = .number(medianMs {
+                let frame = FrameContext(image: image)
+                _ = frame.candidates
+                _ = frame.binarized(.local)
+                _ = plugin.decode(frame, options: single)
+            } - medianMs {
+                let frame = FrameContext(image: image)
+                _ = frame.candidates
+                _ = frame.binarized(.local)
+            })
+        }
+        plugins["(candidate map + local binarizer)"] = .number(medianMs {
+            let frame = FrameContext(image: image)
+            _ = frame.candidates
+            _ = frame.binarized(.local)
+        })
+        extra["plugins"] = .object(plugins)
+        let map = FrameContext(image: image).candidates
+        extra["candidates"] = .object(["linear": .number(Double(map.linearCount)),
+                                       "matrix": .number(Double(map.matrixCount))])
+    }
+    let o: JSONValue = .object(extra.merging([
         "file": .string(file),
         "median_ms": .number(times[times.count / 2]),
         "p95_ms": .number(p95),
@@ -72,7 +123,7 @@ for file in files {
         "max_ms": .number(times[times.count - 1]),
         "symbols": .number(Double(found.count)),
         "values": .array(found.map { .string("\($0.format.name):\($0.rawValue ?? "")") }),
-    ])
+    ]) { $1 })
     print(o.serialized)
     fflush(nil)
 }
