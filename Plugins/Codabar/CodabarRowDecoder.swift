@@ -49,7 +49,10 @@ public struct CodabarRowDecoder: LinearRowDecoder {
 
     func decodeSymbol(_ w: [Double], line: ScanLine, at i: Int, options: DecodeOptions) -> (LinearMatch, Int)? {
         let startWidth = Double(line.runStarts[i + 7] - line.runStarts[i])
-        guard options.pure || w[i - 1] >= quietZoneNarrowsAtLineEnd * startWidth / 14 else { return nil }
+        // Cheap test first: the quiet zone must be long enough for the narrowest element a start character
+        // this wide can have (4 narrow + 3 wide at the widest accepted ratio 4.5: width / 17.5, with room
+        // for the ink-spread correction).
+        guard quietZoneOK(w, run: i - 1, narrow: startWidth / 20, pure: options.pure) else { return nil }
         guard let start = reader.read(w, at: i), start.index >= CodabarPatterns.firstStartStop else { return nil }
         guard quietZoneOK(w, run: i - 1, narrow: start.narrow, pure: options.pure) else { return nil }
         var data: [Character] = []

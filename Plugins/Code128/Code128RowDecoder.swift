@@ -47,10 +47,11 @@ public struct Code128RowDecoder: LinearRowDecoder {
     /// The symbol whose start character begins at run `i`; `match` is nil for a symbol that is read but
     /// not reported (reader programming). `lastRun` is the stop's final bar.
     func decodeSymbol(_ r: Code128Runs, at i: Int, options: DecodeOptions) -> (LinearMatch?, Int)? {
-        guard let start = reader.readStart(r, at: i) else { return nil }
+        // The quiet zone first (the start character is 11 modules wide): cheap, and rejects most runs.
         let qz = options.pure ? 0 : quietZoneModules
         let qzEdge = options.pure ? 0 : quietZoneModulesAtLineEnd
-        guard r.w[i - 1] >= (i - 1 == 0 ? qzEdge : qz) * start.width / 11 else { return nil }
+        guard i + 6 < r.count, r.w[i - 1] >= (i - 1 == 0 ? qzEdge : qz) * r.span(i, 6) / 11 else { return nil }
+        guard let start = reader.readStart(r, at: i) else { return nil }
         var values = [start.value]
         var previousWidth = start.width
         var j = i + 6

@@ -49,9 +49,10 @@ public struct Code39RowDecoder: LinearRowDecoder {
 
     /// The symbol whose start character begins at dark run `i`, with the index of its last bar.
     func decodeSymbol(_ w: [Double], line: ScanLine, at i: Int, options: DecodeOptions) -> (LinearMatch, Int)? {
-        // Cheap test first: the light run before must be wider than a narrow element of this size could be.
+        // Cheap test first: the quiet zone must be long enough for the narrowest element a start character
+        // this wide can have (6 narrow + 3 wide at the widest accepted ratio 4.5: width / 19.5).
         let startWidth = Double(line.runStarts[i + 9] - line.runStarts[i])
-        guard options.pure || w[i - 1] >= quietZoneNarrowsAtLineEnd * startWidth / 16 else { return nil }
+        guard quietZoneOK(w, run: i - 1, narrow: startWidth / 20, pure: options.pure) else { return nil }
         guard let start = reader.read(w, at: i), start.index == Code39Patterns.startStop else { return nil }
         guard quietZoneOK(w, run: i - 1, narrow: start.narrow, pure: options.pure) else { return nil }
         var characters: [Character] = []

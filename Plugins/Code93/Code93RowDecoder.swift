@@ -47,9 +47,9 @@ public struct Code93RowDecoder: LinearRowDecoder {
 
     func decodeSymbol(_ w: [Double], line: ScanLine, at i: Int, options: DecodeOptions) -> (LinearMatch, Int)? {
         let startWidth = Double(line.runStarts[i + 6] - line.runStarts[i])
-        guard options.pure || w[i - 1] >= quietZoneModulesAtLineEnd * startWidth / 9 else { return nil }
-        guard let start = matcher.match(w, at: i), start.value == Code93Patterns.startStop else { return nil }
+        // The quiet zone first: it is cheap and rejects most runs.
         guard quietZoneOK(w, run: i - 1, module: startWidth / 9, pure: options.pure) else { return nil }
+        guard let start = matcher.match(w, at: i), start.value == Code93Patterns.startStop else { return nil }
         var values: [Int] = []
         var previousWidth = startWidth
         var j = i + 6

@@ -122,14 +122,31 @@ public enum DMDetector {
             slot[r] = Int32(out.count)
             out.append((count[r], []))
         }
+        // Only the leftmost and rightmost pixel of each row of a component can be on its hull: emit the
+        // corners of each row's extent (runs come row by row, so a row's extent is complete when the row
+        // changes).
+        var rowOf = [Int32](repeating: -1, count: out.count)
+        var left = [Int32](repeating: 0, count: out.count)
+        var right = [Int32](repeating: 0, count: out.count)
+        func flush(_ k: Int) {
+            guard rowOf[k] >= 0 else { return }
+            let x0 = Double(left[k]), x1 = Double(right[k]), y = Double(rowOf[k])
+            out[k].1.append(contentsOf: [Point(x0, y), Point(x1, y), Point(x0, y + 1), Point(x1, y + 1)])
+        }
         for i in 0..<n {
             let k = Int(slot[Int(root[i])])
             guard k >= 0 else { continue }
-            let x0 = Double(rx0[i])
-            let x1 = Double(rx1[i])
-            let y = Double(ry[i])
-            out[k].1 += [Point(x0, y), Point(x1, y), Point(x0, y + 1), Point(x1, y + 1)]
+            if rowOf[k] != ry[i] {
+                flush(k)
+                rowOf[k] = ry[i]
+                left[k] = rx0[i]
+                right[k] = rx1[i]
+            } else {
+                left[k] = min(left[k], rx0[i])
+                right[k] = max(right[k], rx1[i])
+            }
         }
+        for k in out.indices { flush(k) }
         out.sort { $0.0 > $1.0 }
         return out.map(\.1)
     }
@@ -340,10 +357,12 @@ public enum DMDetector {
         return r.x.isFinite && r.y.isFinite ? r : nil
     }
 
-    /// Finder candidates of a binarized image, largest component first.
-    public static func candidates(_ m: BitMatrix, minSide: Int = 10) -> [Candidate] {
+    /// Finder candidates of a binarized image, largest component first; only components with a pixel
+    /// inside `mask` (all of them when it is nil).
+    public static func candidates(_ m: BitMatrix, minSide: Int = 10, mask: CandidateMask? = nil) -> [Candidate] {
         var out: [Candidate] = []
         for pts in components(m, minSide: minSide) {
+            if let mask, !pts.contains(where: { mask.contains(x: Int($0.x), y: Int($0.y)) }) { continue }
             let h = hull(pts)
             guard let q = quad(h), let c = candidate(m, quad: q, hull: h) else { continue }
             out.append(c)

@@ -21,16 +21,22 @@ public struct DataMatrixDecoder: SymbologyDecoder {
     public let name = "datamatrix"
     public let formats: Set<BarcodeFormat> = [.datamatrix]
 
+    /// Blocks (16 pixels) searched around each matrix candidate block of the frame's ``CandidateMap``.
+    public static let searchMargin = 3
+
     public init() {}
 
     public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
         guard options.wants(.datamatrix) else { return [] }
+        // Only symbols near the frame's matrix candidate blocks (the data region's modules make them).
+        let mask = CandidateMask(frame, options: options, linear: false, matrix: true, margin: Self.searchMargin)
+        if mask.isEmpty { return [] }
         var kinds: [BinarizerKind] = [options.binarizer]
         if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
         var results: [Barcode] = []
         for kind in kinds {
             let matrix = frame.binarized(kind)
-            for b in decode(matrix, image: frame.image, options: options, skipping: results) {
+            for b in decode(matrix, image: frame.image, options: options, skipping: results, mask: mask) {
                 if !results.contains(where: { $0.rawBytes == b.rawBytes && $0.boundingBox.meets(b.boundingBox) }) {
                     results.append(b)
                 }
@@ -43,16 +49,18 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         return results
     }
 
-    /// Every symbol found in a binarized image; candidates inside `found` symbols are skipped.
+    /// Every symbol found in a binarized image; candidates inside `found` symbols are skipped, and so are
+    /// candidates with no pixel in `mask` (when given).
     /// `image`, when given, is the grey image `matrix` was binarized from (used to re-read hard symbols).
     public func decode(
-        _ matrix: BitMatrix, image: LuminanceImage? = nil, options: DecodeOptions, skipping found: [Barcode] = []
+        _ matrix: BitMatrix, image: LuminanceImage? = nil, options: DecodeOptions, skipping found: [Barcode] = [],
+        mask: CandidateMask? = nil
     ) -> [Barcode] {
         var results: [Barcode] = []
         var areas: [[Point]] = found.map(\.cornerPoints)
         var candidates: [DMDetector.Candidate] = []
         if options.pure, let c = DMDetector.pureCandidate(matrix) { candidates.append(c) }
-        candidates += DMDetector.candidates(matrix)
+        candidates += DMDetector.candidates(matrix, mask: mask)
         var attempts = 0
         for cand in candidates {
             let centre = Point((cand.l.x + cand.b.x) / 2, (cand.l.y + cand.b.y) / 2)

@@ -20,23 +20,29 @@ public struct PDF417Decoder: SymbologyDecoder {
     public let name = "pdf417"
     public let formats: Set<BarcodeFormat> = [.pdf417]
 
+    /// Blocks (16 pixels) searched around each candidate block of the frame's ``CandidateMap``.
+    public static let searchMargin = 3
+
     public init() {}
 
     public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
         guard options.wants(.pdf417) else { return [] }
+        // Only around the frame's candidate blocks: a PDF417's codeword columns make linear candidates,
+        // its rows and finer modules matrix ones; the margin takes in the start and stop patterns.
+        let mask = CandidateMask(frame, options: options, linear: true, matrix: true, margin: Self.searchMargin)
+        if mask.isEmpty { return [] }
         var kinds: [BinarizerKind] = [options.binarizer]
         if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
         var results: [Barcode] = []
         for kind in kinds {
-            let found = decode(hits: PDF417Detector.hits(frame.binarized(kind), step: step(frame, options)),
-                image: frame.image, options: options, known: results)
-            results += found
+            let hits = PDF417Detector.hits(frame.binarized(kind), step: step(frame, options), mask: mask)
+            results += decode(hits: hits, image: frame.image, options: options, known: results)
             if !results.isEmpty { break }
         }
         if results.isEmpty && options.tryHarder {
             // Small modules and blur: find the patterns on luminance profiles instead.
-            results = decode(hits: PDF417Detector.hits(frame.image, step: step(frame, options)), image: frame.image,
-                options: options)
+            let hits = PDF417Detector.hits(frame.image, step: step(frame, options), mask: mask)
+            results = decode(hits: hits, image: frame.image, options: options)
         }
         return results
     }

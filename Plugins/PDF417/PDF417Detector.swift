@@ -42,40 +42,62 @@ struct PDF417EdgeLine {
 /// their width ratios unchanged (all widths stretch by the same 1/cos). Scanning rows and columns thus
 /// covers every rotation, and a perspective view keeps each edge straight.
 enum PDF417Detector {
-    static func hits(_ m: BitMatrix, step: Int) -> [PDF417PatternHit] {
+    /// How far a scan reads past the stretch its mask marks, on each side: this times the stretch's length
+    /// plus ``pad`` pixels. Candidate blocks often mark only the codeword columns; the row indicators,
+    /// start and stop patterns (34 modules in all on each side) and the quiet zones lie beyond.
+    static let reach = 1.0
+    static let pad = 64
+
+    /// Hits along every `step`-th row and column of `m`, over the stretches `mask` searches.
+    static func hits(_ m: BitMatrix, step: Int, mask: CandidateMask) -> [PDF417PatternHit] {
         var out: [PDF417PatternHit] = []
         for y in stride(from: 0, to: m.height, by: step) {
-            let (w, st) = widths(m.rowRuns(y))
-            scan(w, st, line: y, axis: 0, point: { Point($0, Double(y) + 0.5) }, into: &out)
+            for span in mask.rowSpans(y, grownBy: reach, plus: pad) {
+                let (w, st) = widths(m.rowRuns(y, in: span), offset: span.lowerBound)
+                scan(w, st, line: y, axis: 0, point: { Point($0, Double(y) + 0.5) }, into: &out)
+            }
         }
         for x in stride(from: 0, to: m.width, by: step) {
-            let (w, st) = widths(m.columnRuns(x))
-            scan(w, st, line: x, axis: 1, point: { Point(Double(x) + 0.5, $0) }, into: &out)
+            for span in mask.columnSpans(x, grownBy: reach, plus: pad) {
+                let (w, st) = widths(m.columnRuns(x, in: span), offset: span.lowerBound)
+                scan(w, st, line: x, axis: 1, point: { Point(Double(x) + 0.5, $0) }, into: &out)
+            }
         }
         return out
     }
 
     /// Hits from the luminance profiles of rows and columns (``LineProfileThreshold``: sub-pixel edges,
     /// no global threshold), for small modules and blur where a binarized image loses 1-module elements.
-    static func hits(_ image: LuminanceImage, step: Int) -> [PDF417PatternHit] {
+    static func hits(_ image: LuminanceImage, step: Int, mask: CandidateMask) -> [PDF417PatternHit] {
         var out: [PDF417PatternHit] = []
         for y in stride(from: 0, to: image.height, by: step) {
-            let (runs, starts) = LineProfileThreshold.runs(image.row(y))
-            scan(zip(starts.dropFirst(), starts).map { $0 - $1 }, starts, line: y, axis: 0,
-                point: { Point($0, Double(y) + 0.5) }, into: &out)
-            _ = runs
+            let spans = mask.rowSpans(y, grownBy: reach, plus: pad)
+            guard !spans.isEmpty else { continue }
+            let row = image.row(y)
+            for span in spans {
+                let (_, local) = LineProfileThreshold.runs(Array(row[span]))
+                let starts = local.map { $0 + Double(span.lowerBound) }
+                scan(zip(starts.dropFirst(), starts).map { $0 - $1 }, starts, line: y, axis: 0,
+                    point: { Point($0, Double(y) + 0.5) }, into: &out)
+            }
         }
         for x in stride(from: 0, to: image.width, by: step) {
-            let (runs, starts) = LineProfileThreshold.runs(image.column(x))
-            scan(zip(starts.dropFirst(), starts).map { $0 - $1 }, starts, line: x, axis: 1,
-                point: { Point(Double(x) + 0.5, $0) }, into: &out)
-            _ = runs
+            let spans = mask.columnSpans(x, grownBy: reach, plus: pad)
+            guard !spans.isEmpty else { continue }
+            let column = image.column(x)
+            for span in spans {
+                let (_, local) = LineProfileThreshold.runs(Array(column[span]))
+                let starts = local.map { $0 + Double(span.lowerBound) }
+                scan(zip(starts.dropFirst(), starts).map { $0 - $1 }, starts, line: x, axis: 1,
+                    point: { Point(Double(x) + 0.5, $0) }, into: &out)
+            }
         }
         return out
     }
 
-    static func widths(_ runs: [Int]) -> ([Double], [Double]) {
-        var starts = [Double](repeating: 0, count: runs.count + 1)
+    /// Run widths and positions (`offset` + the sum of the runs before; one more position than runs).
+    static func widths(_ runs: [Int], offset: Int = 0) -> ([Double], [Double]) {
+        var starts = [Double](repeating: Double(offset), count: runs.count + 1)
         for i in 0..<runs.count { starts[i + 1] = starts[i] + Double(runs[i]) }
         return (runs.map(Double.init), starts)
     }
@@ -110,7 +132,10 @@ enum PDF417Detector {
             defer { j += 2 }
             let big = runs[j]
             // Start, forward: runs j…j+7, quiet before.
-            if j + 7 < n {
+            // Each test first checks the big bar against the 1-module element beside it (a ratio of at
+            // least 2.7 for the start's 8-module bar, 2.3 for the stop's 7-module bar, implied by
+            // `matches`), which rejects most runs without building arrays.
+            if j + 7 < n && big >= 2.7 * runs[j + 1] {
                 let w = Array(runs[j...(j + 7)])
                 if w[0] >= 3.5 && matches(w, PDF417Codewords.start) && quiet(runs[j - 1], w, 17, edge: j - 1 == 0) {
                     out.append(
@@ -120,7 +145,7 @@ enum PDF417Detector {
                 }
             }
             // Start, reversed: runs j, j−1, …, j−7 (the 8-module bar last in scan order), quiet after.
-            if j >= 7 && j + 1 < n && big >= 3.5 {
+            if j >= 7 && j + 1 < n && big >= 3.5 && big >= 2.7 * runs[j - 1] {
                 let w = (0..<8).map { runs[j - $0] }
                 if matches(w, PDF417Codewords.start) && quiet(runs[j + 1], w, 17, edge: j + 1 == n - 1) {
                     out.append(
@@ -130,7 +155,7 @@ enum PDF417Detector {
                 }
             }
             // Stop, forward (symbol order = scan order): runs j−8 … j with the 7-module bar at j−8, quiet after.
-            if j >= 9 && j + 1 < n && runs[j - 8] >= 3.5 {
+            if j >= 9 && j + 1 < n && runs[j - 8] >= 3.5 && runs[j - 8] >= 2.3 * runs[j - 7] {
                 let w = Array(runs[(j - 8)...j])
                 if matches(w, PDF417Codewords.stop) && quiet(runs[j + 1], w, 18, edge: j + 1 == n - 1) {
                     out.append(
@@ -140,7 +165,7 @@ enum PDF417Detector {
                 }
             }
             // Stop, reversed: runs j+8, …, j in symbol order, the 7-module bar at j+8; quiet before j.
-            if j + 8 < n && runs[j + 8] >= 3.5 {
+            if j + 8 < n && runs[j + 8] >= 3.5 && runs[j + 8] >= 2.3 * runs[j + 7] {
                 let w = (0..<9).map { runs[j + 8 - $0] }
                 if matches(w, PDF417Codewords.stop) && quiet(runs[j - 1], w, 18, edge: j - 1 == 0) {
                     out.append(
@@ -150,7 +175,7 @@ enum PDF417Detector {
                 }
             }
             // Stop whose thin last bar blur has washed into the quiet zone: 7,1,1,3,1,1,1 then light.
-            if j + 7 < n && runs[j] >= 3.5 {
+            if j + 7 < n && runs[j] >= 3.5 && runs[j] >= 2.3 * runs[j + 1] {
                 let w = Array(runs[j...(j + 6)])
                 let m = w.reduce(0, +) / 15
                 if runs[j + 7] >= 3 * m && matches(w, partialStop) {
@@ -161,7 +186,7 @@ enum PDF417Detector {
                             line: line))
                 }
             }
-            if j >= 6 && runs[j] >= 3.5 && j - 7 >= 0 {
+            if j >= 7 && runs[j] >= 3.5 && runs[j] >= 2.3 * runs[j - 1] {
                 let w = (0..<7).map { runs[j - $0] }
                 let m = w.reduce(0, +) / 15
                 if runs[j - 7] >= 3 * m && matches(w, partialStop) {

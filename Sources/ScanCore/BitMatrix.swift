@@ -31,6 +31,11 @@ public struct BitMatrix: Sendable, Equatable {
         set { bits[y * width + x] = newValue ? 1 : 0 }
     }
 
+    /// The complement: every dark pixel light and every light pixel dark.
+    public func complemented() -> BitMatrix {
+        BitMatrix(width: width, height: height, bits: bits.map { $0 ^ 1 })
+    }
+
     /// Run lengths along row `y`, left to right, alternating light and dark and starting with light
     /// (the first run is 0 when the row starts dark). The runs add up to `width`.
     public func rowRuns(_ y: Int) -> [Int] {
@@ -43,6 +48,21 @@ public struct BitMatrix: Sendable, Equatable {
     public func columnRuns(_ x: Int) -> [Int] {
         bits.withUnsafeBufferPointer { buf in
             BitMatrix.runs(count: height) { buf[$0 * width + x] }
+        }
+    }
+
+    /// Run lengths along row `y` over the pixels `xs` only (a search span), in the convention of
+    /// ``rowRuns(_:)``: the runs add up to `xs.count`, and position 0 is pixel `xs.lowerBound`.
+    public func rowRuns(_ y: Int, in xs: Range<Int>) -> [Int] {
+        bits.withUnsafeBufferPointer { buf in
+            BitMatrix.runs(count: xs.count) { buf[y * width + xs.lowerBound + $0] }
+        }
+    }
+
+    /// Run lengths along column `x` over the pixels `ys` only, in the convention of ``rowRuns(_:in:)``.
+    public func columnRuns(_ x: Int, in ys: Range<Int>) -> [Int] {
+        bits.withUnsafeBufferPointer { buf in
+            BitMatrix.runs(count: ys.count) { buf[(ys.lowerBound + $0) * width + x] }
         }
     }
 

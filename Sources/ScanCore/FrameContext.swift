@@ -19,13 +19,17 @@ public final class FrameContext: Sendable {
         var candidates: CandidateMap?
     }
     private let cache = Mutex(Cache())
-    /// Scan lines already read by the linear engine, shared by every linear plugin of this frame.
-    let lineCache = Mutex([LinearScanner.LineKey: ScanLine]())
+    /// What a frame and its negative (``inverted``) share: work done on one serves the other.
+    let shared: SharedDerivations
+    /// True when ``image`` is the negative of the image `shared` holds derivations of.
+    let negatesShared: Bool
 
     /// A context over `image`.
     public init(image: LuminanceImage, isInverted: Bool = false) {
         self.image = image
         self.isInverted = isInverted
+        shared = SharedDerivations()
+        negatesShared = false
     }
 
     /// A context over a frame's luminance plane (see ``Frame/luminance()``).
@@ -35,10 +39,12 @@ public final class FrameContext: Sendable {
 
     /// A context over `image` whose candidate map is already known (the inverted view shares its
     /// parent's: negating an image negates its gradients, which leaves the map unchanged).
-    init(image: LuminanceImage, isInverted: Bool, candidates: CandidateMap?) {
+    init(negativeOf parent: FrameContext, image: LuminanceImage) {
         self.image = image
-        self.isInverted = isInverted
-        cache.withLock { $0.candidates = candidates }
+        isInverted = !parent.isInverted
+        shared = parent.shared
+        negatesShared = !parent.negatesShared
+        cache.withLock { $0.candidates = parent.cache.withLock { $0.candidates } }
     }
 
     public var width: Int { image.width }
@@ -57,23 +63,20 @@ public final class FrameContext: Sendable {
 
     /// The image binarized by `kind`, computed on first use.
     public func binarized(_ kind: BinarizerKind) -> BitMatrix {
-        switch kind {
-        case .local:
-            if let m = cache.withLock({ $0.local }) { return m }
-            let m = LocalBinarizer.binarize(image)
-            return cache.withLock { c in
-                if let existing = c.local { return existing }
-                c.local = m
-                return m
-            }
-        case .globalHistogram:
-            if let m = cache.withLock({ $0.global }) { return m }
-            let m = GlobalHistogramBinarizer.binarize(image)
-            return cache.withLock { c in
-                if let existing = c.global { return existing }
-                c.global = m
-                return m
-            }
+        if let m = cache.withLock({ kind == .local ? $0.local : $0.global }) { return m }
+        let m: BitMatrix
+        if negatesShared, let positive = shared.binarized.withLock({ $0[kind] }) {
+            // The negative's binarization is the complement of the positive's (up to pixels exactly at
+            // the threshold): one pass instead of binarizing again.
+            m = positive.complemented()
+        } else {
+            m = kind == .local ? LocalBinarizer.binarize(image) : GlobalHistogramBinarizer.binarize(image)
+            if !negatesShared { shared.binarized.withLock { $0[kind] = $0[kind] ?? m } }
+        }
+        return cache.withLock { c in
+            if let existing = kind == .local ? c.local : c.global { return existing }
+            if kind == .local { c.local = m } else { c.global = m }
+            return m
         }
     }
 
@@ -81,8 +84,7 @@ public final class FrameContext: Sendable {
     /// Coordinates are the same as this context's.
     public var inverted: FrameContext {
         if let c = cache.withLock({ $0.inverted }) { return c }
-        let made = FrameContext(image: image.inverted(), isInverted: !isInverted,
-                                candidates: cache.withLock { $0.candidates })
+        let made = FrameContext(negativeOf: self, image: image.inverted())
         return cache.withLock { c in
             if let existing = c.inverted { return existing }
             c.inverted = made
@@ -101,4 +103,12 @@ public final class FrameContext: Sendable {
             return made
         }
     }
+}
+
+/// Work on a frame that its negative can reuse: binarized matrices and scan lines, in the polarity of
+/// the context that created it.
+final class SharedDerivations: Sendable {
+    let binarized = Mutex([BinarizerKind: BitMatrix]())
+    /// Scan lines already read by the linear engine, shared by every linear plugin of the frame.
+    let lines = Mutex([LinearScanner.LineKey: LinearScanner.LineBothWays]())
 }

@@ -28,6 +28,16 @@ public struct ScanLine: Sendable {
         self.subpixelStarts = subpixelStarts
     }
 
+    /// The same line in the photographic negative: every light run dark and every dark run light, so the
+    /// runs shift by one place (still starting with a light run, which is empty when the line now starts
+    /// dark).
+    public func inverted() -> ScanLine {
+        if runs.count > 1 && runs[0] == 0 {
+            return ScanLine(runs: Array(runs.dropFirst()), subpixelStarts: subpixelStarts.map { Array($0.dropFirst()) })
+        }
+        return ScanLine(runs: [0] + runs, subpixelStarts: subpixelStarts.map { [$0[0]] + $0 })
+    }
+
     /// The same line read in the other direction (still starting with a light run).
     public func reversed() -> ScanLine {
         var r = Array(runs.reversed())

@@ -133,6 +133,18 @@ public enum LinearScanner {
         var index: Int
         var start: Int
         var end: Int
+        /// Read in the frame's negative (see ``FrameContext/inverted``).
+        var negative: Bool
+    }
+
+    /// A scan line and the same line read in the other direction.
+    struct LineBothWays: Sendable {
+        var forward: ScanLine
+        var reversed: ScanLine
+        init(_ line: ScanLine) {
+            forward = line
+            reversed = line.reversed()
+        }
     }
 
     /// A family of parallel scan lines: image rows, image columns, or lines slanted by an angle.
@@ -185,26 +197,35 @@ public enum LinearScanner {
         _ source: LineSource, lines: LineSet, index: Int, segment: Range<Int>? = nil, options: DecodeOptions,
         decoder: some LinearRowDecoder, frame: FrameContext? = nil
     ) -> [Hit] {
-        let line: ScanLine
+        let both: LineBothWays
         if let frame, let id = source.cacheID {
-            // Every linear plugin reads the same lines of a frame: read each once.
+            // Every linear plugin reads the same lines of a frame: read each once, in both directions.
             let key = LineKey(family: lines.familyID, source: id, index: index, start: segment?.lowerBound ?? -1,
-                              end: segment?.upperBound ?? -1)
-            if let cached = frame.lineCache.withLock({ $0[key] }) {
-                line = cached
+                              end: segment?.upperBound ?? -1, negative: frame.negatesShared)
+            if let cached = frame.shared.lines.withLock({ $0[key] }) {
+                both = cached
             } else {
-                line = lines.scanLine(source, index, segment: segment)
-                frame.lineCache.withLock { $0[key] = line }
+                var positive = key
+                positive.negative = false
+                // A negative view (the try-invert pass) takes the positive's line with light and dark
+                // swapped rather than reading it again.
+                if key.negative, let p = frame.shared.lines.withLock({ $0[positive] }) {
+                    both = LineBothWays(p.forward.inverted())
+                } else {
+                    both = LineBothWays(lines.scanLine(source, index, segment: segment))
+                }
+                frame.shared.lines.withLock { $0[key] = both }
             }
         } else {
-            line = lines.scanLine(source, index, segment: segment)
+            both = LineBothWays(lines.scanLine(source, index, segment: segment))
         }
+        let line = both.forward
         guard line.runs.count >= 4 else { return [] }  // fewer than two bars: nothing to read
         var hits: [Hit] = []
         for m in decoder.decodeRow(line, options: options) where options.wants(m.format) {
             hits.append(Hit(match: m, reversed: false, line: index, length: line.length))
         }
-        for m in decoder.decodeRow(line.reversed(), options: options) where options.wants(m.format) {
+        for m in decoder.decodeRow(both.reversed, options: options) where options.wants(m.format) {
             hits.append(Hit(match: m, reversed: true, line: index, length: line.length))
         }
         return hits

@@ -117,7 +117,7 @@ struct CandidateMapTests {
     @Test func aFrameWithoutCandidatesCostsNoLineReads() {
         let blank = FrameContext(image: LuminanceImage(width: 640, height: 360, filledWith: 200))
         #expect(LinearScanner.scan(blank, options: DecodeOptions(), decoder: ThreeBarDecoder()).isEmpty)
-        #expect(blank.lineCache.withLock { $0.isEmpty })
+        #expect(blank.shared.lines.withLock { $0.isEmpty })
     }
 
     @Test func paddedSegmentsAreDarkOutside() {

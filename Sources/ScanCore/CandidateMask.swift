@@ -1,0 +1,156 @@
+/// The part of a frame a detector searches: the candidate blocks of a ``CandidateMap`` grown by a margin,
+/// or the whole frame.
+///
+/// ```swift
+/// let mask = CandidateMask(frame, options: options, linear: true, matrix: true, margin: 3)
+/// if mask.isEmpty { return [] }          // nothing code-like in the frame
+/// for y in 0..<frame.height {
+///     for span in mask.rowSpans(y) { … } // read row y over x in span only
+/// }
+/// ```
+///
+/// Block (bx, by) covers frame pixels [16·bx, 16·bx + 16) × [16·by, 16·by + 16) (``CandidateMap/blockSize``);
+/// the pixels right of the last block column and below the last block row belong to that column or row.
+/// A block is searched when a candidate block of a wanted kind lies within `margin` blocks of it
+/// (Chebyshev distance): detectors need the whole symbol and its quiet zone, and candidate blocks may mark
+/// only part of a symbol (blur, large modules, glare). A map fewer than ``smallestMasked`` blocks wide or
+/// high gives the whole frame.
+public struct CandidateMask: Sendable {
+    /// Frame size in pixels.
+    public let width: Int
+    public let height: Int
+    /// True when every pixel is searched (no map, an image too small to judge, or the options ask for it).
+    public let isWholeFrame: Bool
+    let blocksWide: Int
+    let blocksHigh: Int
+    /// Per block, row-major: searched.
+    let searched: [Bool]
+
+    private init(width: Int, height: Int, isWholeFrame: Bool, blocksWide: Int, blocksHigh: Int, searched: [Bool]) {
+        self.width = width
+        self.height = height
+        self.isWholeFrame = isWholeFrame
+        self.blocksWide = blocksWide
+        self.blocksHigh = blocksHigh
+        self.searched = searched
+    }
+
+    /// Maps fewer blocks wide or high than this give the whole frame: too few blocks for the neighbour
+    /// rules of the map to be fair to a small symbol, and too small an image for a mask to save time.
+    public static let smallestMasked = 8
+
+    /// The whole `width × height` frame.
+    public init(wholeFrameWidth width: Int, height: Int) {
+        self.init(width: width, height: height, isWholeFrame: true, blocksWide: 0, blocksHigh: 0, searched: [])
+    }
+
+    /// The blocks of `map` (for a `width × height` frame) within `margin` blocks of a linear candidate
+    /// (when `linear`) or a matrix candidate (when `matrix`). An exhaustive map gives the whole frame.
+    public init(_ map: CandidateMap, width: Int, height: Int, linear: Bool, matrix: Bool, margin: Int) {
+        guard !map.isExhaustive, map.blocksWide >= Self.smallestMasked, map.blocksHigh >= Self.smallestMasked else {
+            self.init(wholeFrameWidth: width, height: height)
+            return
+        }
+        var grown = [Bool](repeating: false, count: map.blocksWide * map.blocksHigh)
+        for by in 0..<map.blocksHigh {
+            for bx in 0..<map.blocksWide {
+                let i = by * map.blocksWide + bx
+                guard (linear && map.linear[i]) || (matrix && map.matrix[i]) else { continue }
+                for y in max(0, by - margin)...min(map.blocksHigh - 1, by + margin) {
+                    for x in max(0, bx - margin)...min(map.blocksWide - 1, bx + margin) {
+                        grown[y * map.blocksWide + x] = true
+                    }
+                }
+            }
+        }
+        self.init(width: width, height: height, isWholeFrame: false, blocksWide: map.blocksWide,
+                  blocksHigh: map.blocksHigh, searched: grown)
+    }
+
+    /// The mask a detector of `frame` uses: the whole frame when `options.searchWholeFrame` or
+    /// `options.pure` is set (a pure image is all symbol), the grown candidate blocks otherwise.
+    public init(_ frame: FrameContext, options: DecodeOptions, linear: Bool, matrix: Bool, margin: Int) {
+        if options.searchWholeFrame || options.pure {
+            self.init(wholeFrameWidth: frame.width, height: frame.height)
+        } else {
+            self.init(frame.candidates, width: frame.width, height: frame.height, linear: linear, matrix: matrix,
+                      margin: margin)
+        }
+    }
+
+    /// True when nothing is searched.
+    public var isEmpty: Bool { !isWholeFrame && !searched.contains(true) }
+
+    /// Fraction of the frame's blocks searched, in [0, 1].
+    public var coverage: Double {
+        if isWholeFrame { return 1 }
+        guard !searched.isEmpty else { return 0 }
+        return Double(searched.reduce(0) { $0 + ($1 ? 1 : 0) }) / Double(searched.count)
+    }
+
+    /// True when pixel (x, y) is searched.
+    public func contains(x: Int, y: Int) -> Bool {
+        if isWholeFrame { return true }
+        guard blocksWide > 0, blocksHigh > 0, x >= 0, y >= 0, x < width, y < height else { return false }
+        return searched[block(y, blocksHigh) * blocksWide + block(x, blocksWide)]
+    }
+
+    /// The stretches of row `y` to search, as pixel ranges of x, left to right (empty when none). Each
+    /// stretch is grown on both sides by `grownBy` times its length plus `plus` pixels (within the row),
+    /// and overlapping stretches are joined: a detector that needs a symbol's ends and quiet zones along
+    /// the line (start and stop patterns) reads past the blocks that marked only part of it.
+    public func rowSpans(_ y: Int, grownBy factor: Double = 0, plus pixels: Int = 0) -> [Range<Int>] {
+        if isWholeFrame { return width > 0 ? [0..<width] : [] }
+        guard y >= 0, y < height, blocksWide > 0 else { return [] }
+        let by = block(y, blocksHigh)
+        return grown(spans(count: blocksWide, length: width) { searched[by * blocksWide + $0] }, factor, pixels,
+                     length: width)
+    }
+
+    /// The stretches of column `x` to search, as pixel ranges of y, top to bottom (empty when none);
+    /// growth as in ``rowSpans(_:grownBy:plus:)``.
+    public func columnSpans(_ x: Int, grownBy factor: Double = 0, plus pixels: Int = 0) -> [Range<Int>] {
+        if isWholeFrame { return height > 0 ? [0..<height] : [] }
+        guard x >= 0, x < width, blocksHigh > 0 else { return [] }
+        let bx = block(x, blocksWide)
+        return grown(spans(count: blocksHigh, length: height) { searched[$0 * blocksWide + bx] }, factor, pixels,
+                     length: height)
+    }
+
+    private func grown(_ spans: [Range<Int>], _ factor: Double, _ pixels: Int, length: Int) -> [Range<Int>] {
+        guard factor > 0 || pixels > 0 else { return spans }
+        var out: [Range<Int>] = []
+        for s in spans {
+            let reach = Int(factor * Double(s.count)) + pixels
+            let g = max(0, s.lowerBound - reach)..<min(length, s.upperBound + reach)
+            if let last = out.last, last.upperBound >= g.lowerBound {
+                out[out.count - 1] = last.lowerBound..<max(last.upperBound, g.upperBound)
+            } else {
+                out.append(g)
+            }
+        }
+        return out
+    }
+
+    /// The block index of pixel coordinate `p` (the last block takes the remainder).
+    private func block(_ p: Int, _ count: Int) -> Int { min(count - 1, p / CandidateMap.blockSize) }
+
+    /// Pixel ranges of the maximal runs of searched blocks along a line of `count` blocks.
+    private func spans(count: Int, length: Int, _ on: (Int) -> Bool) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var b = 0
+        while b < count {
+            guard on(b) else {
+                b += 1
+                continue
+            }
+            var e = b
+            while e + 1 < count && on(e + 1) { e += 1 }
+            let start = b * CandidateMap.blockSize
+            let end = e == count - 1 ? length : (e + 1) * CandidateMap.blockSize
+            out.append(start..<end)
+            b = e + 1
+        }
+        return out
+    }
+}
