@@ -12,16 +12,18 @@ import ScanCore
 ///
 /// Coordinates: x right, y down, origin at the top left of the quiet zone; one module is `scale` pixels.
 public enum SymbolRenderer {
-    /// The symbol in modules with its quiet zone: `(width + 2q) × (barHeight + 2q)` for quiet zone q, 1 =
-    /// dark. A linear symbol's row is repeated `barHeight` times.
+    /// The symbol in modules with its quiet zone: `(width + 2q) × (barHeight + 2v)` for quiet zone q, 1 =
+    /// dark, where v = q for a matrix symbol. A linear symbol's row is repeated `barHeight` times; its quiet
+    /// zone is a left and right one (ISO/IEC 15417 §4.4.4), so above and below it gets v = min(q, 2).
     public static func canvas(_ symbol: GeneratedSymbol, style: SymbolStyle) -> BitMatrix {
         let q = max(0, style.quietZone(for: symbol))
+        let v = symbol.isLinear ? min(q, 2) : q
         let m = symbol.modules
         let rows = style.barHeight(for: symbol)
-        var out = BitMatrix(width: m.width + 2 * q, height: rows + 2 * q)
+        var out = BitMatrix(width: m.width + 2 * q, height: rows + 2 * v)
         for y in 0..<rows {
             let source = symbol.isLinear ? 0 : y
-            for x in 0..<m.width where m.bits[source * m.width + x] != 0 { out[x + q, y + q] = true }
+            for x in 0..<m.width where m.bits[source * m.width + x] != 0 { out[x + q, y + v] = true }
         }
         return out
     }
