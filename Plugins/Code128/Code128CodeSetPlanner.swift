@@ -28,9 +28,9 @@ public enum Code128CodeSetPlanner {
 
     /// What one step does.
     private enum Step {
-        case char(Int)          // one character in the current set (or a digit pair / FNC1)
-        case shifted(Int)       // SHIFT, then one character of the other set
-        case change(CodeSet)    // a code-set change, nothing consumed
+        case char(Int)  // one character in the current set (or a digit pair / FNC1)
+        case shifted(Int)  // SHIFT, then one character of the other set
+        case change(CodeSet)  // a code-set change, nothing consumed
     }
 
     /// The symbol values for `items`: start character, then data and function characters (no check
@@ -41,7 +41,7 @@ public enum Code128CodeSetPlanner {
         let inf = Int.max / 4
         // cost[i][s]: fewest characters for items[i...] with set s current.
         var cost = [[Int]](repeating: [inf, inf, inf], count: n + 1)
-        var step = [[(Step, Int)?]](repeating: [nil, nil, nil], count: n + 1)   // (step, next position)
+        var step = [[(Step, Int)?]](repeating: [nil, nil, nil], count: n + 1)  // (step, next position)
         cost[n] = [0, 0, 0]
         for i in stride(from: n - 1, through: 0, by: -1) {
             // The cheapest step that consumes items[i] in each set, with its cost and next position.
@@ -83,7 +83,8 @@ public enum Code128CodeSetPlanner {
         var start = CodeSet.b
         for s in [CodeSet.c, .a] where cost[0][s.rawValue] < cost[0][start.rawValue] { start = s }
         var out = [[103, 104, 105][start.rawValue]]
-        var i = 0, s = start
+        var i = 0
+        var s = start
         while i < n {
             guard let (st, next) = step[i][s.rawValue] else { return nil }
             switch st {

@@ -25,7 +25,9 @@ public struct Code128Encoder: SymbologyEncoder {
     public func encode(_ payload: EncodePayload, format: BarcodeFormat, options: EncodeOptions) throws(EncodeError)
         -> [GeneratedSymbol]
     {
-        guard format == .code128 else { throw EncodeError(.unsupportedFormat, "the Code 128 encoder makes code128, not \(format)") }
+        guard format == .code128 else {
+            throw EncodeError(.unsupportedFormat, "the Code 128 encoder makes code128, not \(format)")
+        }
         if options.version != nil || options.errorCorrectionLevel != nil || options.mask != nil {
             throw EncodeError(.invalidOption, "Code 128 has no version, error-correction level or mask")
         }
@@ -55,8 +57,9 @@ public struct Code128Encoder: SymbologyEncoder {
             return b.map { .byte($0) }
         case .text(let t):
             if let bad = t.unicodeScalars.first(where: { $0.value > 255 }) {
+                let code = String(bad.value, radix: 16, uppercase: true)
                 throw EncodeError(
-                    .invalidPayload, "Code 128 encodes ISO/IEC 8859-1 characters; '\(bad)' (U+\(String(bad.value, radix: 16, uppercase: true))) is not one")
+                    .invalidPayload, "Code 128 encodes ISO/IEC 8859-1 characters; '\(bad)' (U+\(code)) is not one")
             }
             return t.unicodeScalars.map { .byte(UInt8($0.value)) }
         }

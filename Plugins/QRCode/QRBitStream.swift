@@ -13,7 +13,9 @@ public enum QRBitStream {
         /// FNC1 in first position (GS1, §7.4.8.2).
         public var fnc1First = false
 
-        public init(structuredAppend: (index: Int, count: Int, parity: Int)? = nil, eci: Int? = nil, fnc1First: Bool = false) {
+        public init(
+            structuredAppend: (index: Int, count: Int, parity: Int)? = nil, eci: Int? = nil, fnc1First: Bool = false
+        ) {
             self.structuredAppend = structuredAppend
             self.eci = eci
             self.fnc1First = fnc1First

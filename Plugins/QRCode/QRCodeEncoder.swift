@@ -32,7 +32,9 @@ public struct QRCodeEncoder: SymbologyEncoder {
     public func encode(_ payload: EncodePayload, format: BarcodeFormat, options: EncodeOptions) throws(EncodeError)
         -> [GeneratedSymbol]
     {
-        guard format == .qrcode else { throw EncodeError(.unsupportedFormat, "the QR Code encoder makes qrcode, not \(format)") }
+        guard format == .qrcode else {
+            throw EncodeError(.unsupportedFormat, "the QR Code encoder makes qrcode, not \(format)")
+        }
         let level = try QRCodeEncoder.level(options.errorCorrectionLevel)
         if let v = options.version, !(1...40).contains(v) {
             throw EncodeError(.invalidOption, "QR Code versions are 1 to 40, not \(v)")
@@ -61,7 +63,9 @@ public struct QRCodeEncoder: SymbologyEncoder {
         let candidates = options.version.map { [$0] } ?? Array(1...40)
         guard
             let version = candidates.compactMap({ QRVersion.version($0) }).first(where: { v in
-                parts.indices.allSatisfy { bits(QRMode.versionRange(v.number), $0) <= 8 * v.blocks(level).dataCodewords }
+                parts.indices.allSatisfy {
+                    bits(QRMode.versionRange(v.number), $0) <= 8 * v.blocks(level).dataCodewords
+                }
             })
         else {
             let last = candidates.last ?? 40
@@ -79,11 +83,13 @@ public struct QRCodeEncoder: SymbologyEncoder {
             let (matrix, mask) = QRSymbolBuilder.build(codewords, version: version, level: level, mask: options.mask)
             var metadata = [
                 "version": String(version.number), "error_correction_level": level.description, "mask": String(mask),
-                "segments": segments[r][k].map { "\($0.mode):\($0.characterCount(gs1: encoding.gs1))" }.joined(separator: " "),
+                "segments": segments[r][k].map { "\($0.mode):\($0.characterCount(gs1: encoding.gs1))" }.joined(
+                    separator: " "),
             ]
             if let e = encoding.eci { metadata["eci"] = String(e) }
             if count > 1 { metadata["structured_append"] = "\(k + 1)/\(count)" }
-            out.append(GeneratedSymbol(format: .qrcode, modules: matrix, isLinear: false, quietZone: 4, metadata: metadata))
+            out.append(
+                GeneratedSymbol(format: .qrcode, modules: matrix, isLinear: false, quietZone: 4, metadata: metadata))
         }
         return out
     }
@@ -103,10 +109,11 @@ public struct QRCodeEncoder: SymbologyEncoder {
     static func split(_ bytes: [UInt8], into count: Int, at points: [Int]) throws(EncodeError) -> [[UInt8]] {
         guard count > 1 else { return [bytes] }
         guard points.count >= count - 1 else {
-            throw EncodeError(.invalidPayload, "a payload of \(points.count + 1) characters cannot fill \(count) symbols")
+            throw EncodeError(
+                .invalidPayload, "a payload of \(points.count + 1) characters cannot fill \(count) symbols")
         }
         var cuts: [Int] = []
-        var next = 0   // index into points
+        var next = 0  // index into points
         for k in 1..<count {
             let target = bytes.count * k / count
             // The first cut point at or after the target, leaving enough for the cuts still to come.

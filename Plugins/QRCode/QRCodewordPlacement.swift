@@ -16,7 +16,7 @@ public enum QRCodewordPlacement {
         var upward = true
         var right = n - 1
         while right > 0 {
-            if right == 6 { right -= 1 }   // the vertical timing pattern
+            if right == 6 { right -= 1 }  // the vertical timing pattern
             for step in 0..<n {
                 let row = upward ? n - 1 - step : step
                 for dx in 0..<2 where function[row * n + right - dx] == 0 {

@@ -59,7 +59,7 @@ public enum QRMaskPenalty {
         var score = 0
         let pattern: [UInt8] = [1, 0, 1, 1, 1, 0, 1]
         func line(_ count: Int, _ at: (Int) -> UInt8) {
-            func light(_ from: Int, _ to: Int) -> Bool {   // [from, to), outside the symbol is light
+            func light(_ from: Int, _ to: Int) -> Bool {  // [from, to), outside the symbol is light
                 for k in max(0, from)..<min(count, to) where at(k) != 0 { return false }
                 return true
             }

@@ -47,9 +47,12 @@ public enum QRSegmenter {
         }
         for i in 0..<n {
             // (cost, state) pairs we can stand in before byte i.
-            let starts: [(Int, Int)] = i == 0 ? [(0, -1)] : (0..<stateCount).compactMap { s in
-                cost[i][s] < inf ? (cost[i][s], s) : nil
-            }
+            let starts: [(Int, Int)] =
+                i == 0
+                ? [(0, -1)]
+                : (0..<stateCount).compactMap { s in
+                    cost[i][s] < inf ? (cost[i][s], s) : nil
+                }
             let b = bytes[i]
             let isDigit = b >= 0x30 && b <= 0x39
             let alphaWeight: Int? =
@@ -84,7 +87,8 @@ public enum QRSegmenter {
         var best = 0
         for s in 1..<stateCount where cost[n][s] < cost[n][best] { best = s }
         var modes = [QRMode](repeating: .byte, count: n)
-        var i = n, s = best
+        var i = n
+        var s = best
         while i > 0 {
             let (pi, ps) = from[i][s]
             for k in pi..<i { modes[k] = mode(ofState: s) }
@@ -94,7 +98,8 @@ public enum QRSegmenter {
         var out: [QRSegment] = []
         var start = 0
         for k in 1...n where k == n || modes[k] != modes[start] {
-            out += split(QRSegment(mode: modes[start], bytes: Array(bytes[start..<k])), versionRange: versionRange, gs1: gs1)
+            out += split(
+                QRSegment(mode: modes[start], bytes: Array(bytes[start..<k])), versionRange: versionRange, gs1: gs1)
             start = k
         }
         return out

@@ -39,7 +39,9 @@ public enum GS1ElementSyntax {
     ///   field of the wrong length.
     public static func elements(fromHRI hri: String) throws(EncodeError) -> [Element] {
         let chars = Array(hri.unicodeScalars)
-        guard chars.first == "(" else { throw EncodeError(.invalidGS1, "a GS1 HRI string starts with '(AI)', not '\(hri.prefix(8))'") }
+        guard chars.first == "(" else {
+            throw EncodeError(.invalidGS1, "a GS1 HRI string starts with '(AI)', not '\(hri.prefix(8))'")
+        }
         var out: [Element] = []
         var i = 0
         while i < chars.count {
@@ -56,7 +58,8 @@ public enum GS1ElementSyntax {
             let e = Element(ai: ai, data: data)
             if let length = predefinedLengths[String(ai.prefix(2))], ai.count + data.count != length {
                 throw EncodeError(
-                    .invalidGS1, "AI (\(ai)) needs \(length - ai.count) characters of data, not \(data.count) ('\(data)')")
+                    .invalidGS1,
+                    "AI (\(ai)) needs \(length - ai.count) characters of data, not \(data.count) ('\(data)')")
             }
             out.append(e)
             i = j
@@ -100,7 +103,8 @@ public enum GS1ElementSyntax {
             throw EncodeError(.invalidGS1, "GS1 data starts with an AI of digits")
         }
         if let bad = body.first(where: { $0 != separator && !isSet82(Unicode.Scalar($0)) }) {
-            throw EncodeError(.invalidGS1, "byte 0x\(String(bad, radix: 16)) is not in the GS1 AI encodable character set 82")
+            throw EncodeError(
+                .invalidGS1, "byte 0x\(String(bad, radix: 16)) is not in the GS1 AI encodable character set 82")
         }
         return body
     }

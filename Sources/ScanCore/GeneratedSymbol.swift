@@ -16,7 +16,9 @@ public struct GeneratedSymbol: Sendable, Equatable {
     /// `structured_append` (`index/count`) … by symbology.
     public var metadata: [String: String]
 
-    public init(format: BarcodeFormat, modules: BitMatrix, isLinear: Bool, quietZone: Int, metadata: [String: String] = [:]) {
+    public init(
+        format: BarcodeFormat, modules: BitMatrix, isLinear: Bool, quietZone: Int, metadata: [String: String] = [:]
+    ) {
         self.format = format
         self.modules = modules
         self.isLinear = isLinear

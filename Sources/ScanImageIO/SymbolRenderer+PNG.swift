@@ -14,8 +14,9 @@ extension SymbolRenderer {
     public static func png(_ symbol: GeneratedSymbol, style: SymbolStyle, bitDepth: PNGDepth = .one) throws(ImageError)
         -> [UInt8]
     {
-        let grey = luminance(symbol, style: style)   // 0 dark, 255 light
-        let fg = style.foreground, bg = style.background
+        let grey = luminance(symbol, style: style)  // 0 dark, 255 light
+        let fg = style.foreground
+        let bg = style.background
         switch bitDepth {
         case .one:
             let indices = grey.storage.map { $0 == 0 ? UInt8(0) : UInt8(1) }

@@ -40,7 +40,9 @@ enum GenerateCommand {
         input or output that could not be read or written.
         """
 
-    static var formatList: String { BuiltinPlugins.encoderRegistry().formats.sorted().map(\.name).joined(separator: ", ") }
+    static var formatList: String {
+        BuiltinPlugins.encoderRegistry().formats.sorted().map(\.name).joined(separator: ", ")
+    }
 
     /// Output types.
     enum OutputType: String, CaseIterable {
@@ -97,7 +99,9 @@ enum GenerateCommand {
             case "--version": s.options.version = try p.integer(for: option, in: 1...40)
             case "--mask": s.options.mask = try p.integer(for: option, in: 0...7)
             case "--eci": s.options.eci = try DecodeCommand.choice(try p.value(for: option), option: option)
-            case "--gs1": try p.flag(option); s.options.gs1 = true
+            case "--gs1":
+                try p.flag(option)
+                s.options.gs1 = true
             case "--structured-append": s.options.structuredAppend = try p.integer(for: option, in: 1...16)
             case "--input": s.input = try p.value(for: option)
             case "--output", "-o": s.output = try p.value(for: option)
@@ -117,12 +121,18 @@ enum GenerateCommand {
                     throw OptionParser.UsageError(description: "\(option) takes a colour as RRGGBB, not '\(v)'")
                 }
                 if option == "--foreground" { s.style.foreground = c } else { s.style.background = c }
-            case "--ansi": try p.flag(option); s.ansi = true
-            case "--no-ansi": try p.flag(option); s.ansi = false
+            case "--ansi":
+                try p.flag(option)
+                s.ansi = true
+            case "--no-ansi":
+                try p.flag(option)
+                s.ansi = false
             default: throw OptionParser.UsageError(description: "unknown option '\(option)'")
             }
         }
-        guard s.format != nil else { throw OptionParser.UsageError(description: "--format is required (\(formatList))") }
+        guard s.format != nil else {
+            throw OptionParser.UsageError(description: "--format is required (\(formatList))")
+        }
         switch (p.operands.count, s.input) {
         case (0, nil): throw OptionParser.UsageError(description: "no data given: TEXT or --input FILE")
         case (0, _): break
@@ -132,10 +142,13 @@ enum GenerateCommand {
         }
         if s.type == nil { s.type = outputType(for: s.output) }
         guard s.type != nil else {
-            throw OptionParser.UsageError(description: "--output '\(s.output)': name it .png, .svg or .txt, or give --type")
+            throw OptionParser.UsageError(
+                description: "--output '\(s.output)': name it .png, .svg or .txt, or give --type")
         }
         if s.options.structuredAppend > 1 && s.output == "-" && s.type != .text {
-            throw OptionParser.UsageError(description: "a structured-append set goes to files or as text, not as one \(s.type?.rawValue ?? "") stream")
+            throw OptionParser.UsageError(
+                description:
+                    "a structured-append set goes to files or as text, not as one \(s.type?.rawValue ?? "") stream")
         }
         return s
     }
@@ -158,8 +171,13 @@ enum GenerateCommand {
             payload = .text(text)
         } else if let input = s.input {
             do {
-                let data = input == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: input))
-                payload = s.options.gs1 ? .text(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)) : .bytes([UInt8](data))
+                let data =
+                    input == "-"
+                    ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: input))
+                payload =
+                    s.options.gs1
+                    ? .text(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines))
+                    : .bytes([UInt8](data))
             } catch {
                 Console.error("\(input): cannot read: \(error.localizedDescription)")
                 return ExitStatus.usage
@@ -173,7 +191,8 @@ enum GenerateCommand {
             symbols = try BuiltinPlugins.encoderRegistry().encode(payload, format: format, options: s.options)
         } catch let error as EncodeError {
             Console.error(error.description)
-            return error.kind == .invalidOption || error.kind == .unsupportedFormat ? ExitStatus.usage : ExitStatus.nothingFound
+            return error.kind == .invalidOption || error.kind == .unsupportedFormat
+                ? ExitStatus.usage : ExitStatus.nothingFound
         } catch {
             Console.error("\(error)")
             return ExitStatus.nothingFound

@@ -1,7 +1,8 @@
-import ScanCore
 import LinearTestSupport
+import ScanCore
 import ScanImageIO
 import Testing
+
 @testable import Code128
 
 /// The generator: exact symbol values for fixed inputs, the fewest characters, and round trips through
@@ -17,7 +18,9 @@ struct Code128EncoderTests {
     }
 
     /// Values without the check and stop characters.
-    func data(_ text: String, gs1: Bool = false) throws -> [Int] { Array(try values(.text(text), gs1: gs1).dropLast(2)) }
+    func data(_ text: String, gs1: Bool = false) throws -> [Int] {
+        Array(try values(.text(text), gs1: gs1).dropLast(2))
+    }
 
     @Test func digitRunGoesToCodeSetC() throws {
         // Start B, A B C, Code C, 12 34 56.
@@ -44,21 +47,26 @@ struct Code128EncoderTests {
     /// GS1-128: FNC1 after the start, FNC1 as a separator after the variable-length AI 10 only.
     @Test func gs1HRI() throws {
         let v = try data("(01)05000456112253(10)COV0109(17)220901", gs1: true)
-        #expect(v == [105, E.fnc1] + E.c("0105000456112253") + E.c("10") + [E.codeB] + E.b("COV")
-            + [E.codeC] + E.c("0109") + [E.fnc1] + E.c("17220901"))
+        #expect(
+            v == [105, E.fnc1] + E.c("0105000456112253") + E.c("10") + [E.codeB] + E.b("COV")
+                + [E.codeC] + E.c("0109") + [E.fnc1] + E.c("17220901"))
         // AI 17 (predefined length) then AI 10 needs no separator; 10 last needs none.
-        #expect(try data("(17)220901(10)AB", gs1: true) == [105, E.fnc1] + E.c("17220901") + E.c("10") + [E.codeB] + E.b("AB"))
+        #expect(
+            try data("(17)220901(10)AB", gs1: true) == [105, E.fnc1] + E.c("17220901") + E.c("10") + [E.codeB]
+                + E.b("AB"))
     }
 
     @Test func checkCharacterAndModules() throws {
-        // Start B, "PJJ123C": the weighted sum mod 103, as §4.4.2's example computes it.
+        // Start B, "PJJ123C": 104 + 1·48 + 2·42 + 3·42 + 4·17 + 5·18 + 6·19 + 7·35 = 879 = 8 · 103 + 55.
         let vals = [104] + E.b("PJJ123C")
-        #expect(Code128Encoder.checkCharacter(vals) == E.check(vals))
-        let symbol = try #require(try Code128Encoder().encode(.text("PJJ123C"), format: .code128, options: EncodeOptions()).first)
+        #expect(vals == [104, 48, 42, 42, 17, 18, 19, 35])
+        #expect(Code128Encoder.checkCharacter(vals) == 55)
+        let symbol = try #require(
+            try Code128Encoder().encode(.text("PJJ123C"), format: .code128, options: EncodeOptions()).first)
         // Width: 11 modules per character (start, 7 data, check) and 13 for the stop.
         #expect(symbol.modules.width == 11 * 9 + 13)
         #expect(symbol.modules.height == 1 && symbol.isLinear && symbol.quietZone == 10)
-        let widths = symbol.modules.rowRuns(0).dropFirst()   // runs start with light
+        let widths = symbol.modules.rowRuns(0).dropFirst()  // runs start with light
         #expect(Array(widths) == E.modules([104] + E.b("PJJ123C")))
     }
 
@@ -72,7 +80,8 @@ struct Code128EncoderTests {
 
     @Test(arguments: ["ABC123456", "Code 128", "ab\tcd", "Grüße", "0123456789012", "x", "\u{1D}\u{7F}~ÿ"])
     func roundTrip(text: String) throws {
-        let symbol = try #require(try Code128Encoder().encode(.text(text), format: .code128, options: EncodeOptions()).first)
+        let symbol = try #require(
+            try Code128Encoder().encode(.text(text), format: .code128, options: EncodeOptions()).first)
         let found = decode(symbol)
         #expect(found.map(\.rawValue) == [text])
         #expect(found.first?.rawBytes == text.unicodeScalars.map { UInt8($0.value) })
@@ -82,7 +91,9 @@ struct Code128EncoderTests {
         var options = EncodeOptions()
         options.gs1 = true
         let symbol = try #require(
-            try Code128Encoder().encode(.text("(01)05000456112253(10)COV0109(17)220901"), format: .code128, options: options).first)
+            try Code128Encoder().encode(
+                .text("(01)05000456112253(10)COV0109(17)220901"), format: .code128, options: options
+            ).first)
         let b = try #require(decode(symbol).first)
         #expect(b.rawBytes == Array("010500045611225310COV0109".utf8) + [0x1D] + Array("17220901".utf8))
         #expect(b.symbologyIdentifier == "]C1")
@@ -102,7 +113,8 @@ struct Code128EncoderTests {
             }
             let v = try values(.bytes(bytes))
             #expect(v.count - 3 <= allBWithShifts(bytes), "\(bytes)")
-            let symbol = try #require(try Code128Encoder().encode(.bytes(bytes), format: .code128, options: EncodeOptions()).first)
+            let symbol = try #require(
+                try Code128Encoder().encode(.bytes(bytes), format: .code128, options: EncodeOptions()).first)
             #expect(decode(symbol).first?.rawBytes == bytes, "\(bytes)")
         }
     }
@@ -113,7 +125,8 @@ struct Code128EncoderTests {
     }
 
     @Test func errors() {
-        func kind(_ payload: EncodePayload, _ configure: (inout EncodeOptions) -> Void = { _ in }) -> EncodeError.Kind? {
+        func kind(_ payload: EncodePayload, _ configure: (inout EncodeOptions) -> Void = { _ in }) -> EncodeError.Kind?
+        {
             var o = EncodeOptions()
             configure(&o)
             do {
@@ -132,4 +145,3 @@ struct Code128EncoderTests {
         #expect(kind(.text("ABC")) { $0.structuredAppend = 2 } == .invalidOption)
     }
 }
-

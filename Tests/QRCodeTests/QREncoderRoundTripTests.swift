@@ -1,6 +1,7 @@
 import ScanCore
 import ScanImageIO
 import Testing
+
 @testable import QRCode
 
 /// Every generated symbol reads back as its exact payload with our decoder: random payloads of every
@@ -22,7 +23,9 @@ struct QREncoderRoundTripTests {
         case .kanji:
             var out: [UInt8] = []
             while out.count + 1 < count {
-                let first = Bool.random(using: &rng) ? UInt8.random(in: 0x81...0x9F, using: &rng) : UInt8.random(in: 0xE0...0xEA, using: &rng)
+                let first =
+                    Bool.random(using: &rng)
+                    ? UInt8.random(in: 0x81...0x9F, using: &rng) : UInt8.random(in: 0xE0...0xEA, using: &rng)
                 var second = UInt8.random(in: 0x40...0xFC, using: &rng)
                 if second == 0x7F { second = 0x80 }
                 out += [first, second]
@@ -106,7 +109,7 @@ struct QREncoderRoundTripTests {
         let cases: [(String, ECIPolicy, Int?)] = [
             ("Hello, world", .auto, nil),
             ("Grüße aus Köln", .auto, nil),
-            ("Ã©", .auto, 3),           // Latin-1 bytes C3 A9 are valid UTF-8 ("é")
+            ("Ã©", .auto, 3),  // Latin-1 bytes C3 A9 are valid UTF-8 ("é")
             ("日本語のテキスト", .auto, 26),
             ("Ελληνικά and English", .auto, 26),
             ("emoji 🙂 text", .auto, 26),
@@ -125,7 +128,8 @@ struct QREncoderRoundTripTests {
         // Bytes with a forced ECI: 899, binary.
         var options = EncodeOptions()
         options.eci = .force
-        let symbol = try #require(try QRCodeEncoder().encode(.bytes([0, 1, 0xFF]), format: .qrcode, options: options).first)
+        let symbol = try #require(
+            try QRCodeEncoder().encode(.bytes([0, 1, 0xFF]), format: .qrcode, options: options).first)
         #expect(decode(symbol)?.content.bytes == [0, 1, 0xFF])
         #expect(decode(symbol)?.content.ecis == [899])
     }
@@ -133,14 +137,18 @@ struct QREncoderRoundTripTests {
     /// Random Unicode text round-trips as text under the automatic ECI choice.
     @Test func randomUnicodeText() throws {
         var rng = ReedSolomonTestsRng(state: 42)
-        let pools: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0xFF, 0x391...0x3C9, 0x4E00...0x4FFF, 0x1F600...0x1F64F]
+        let pools: [ClosedRange<UInt32>] = [
+            0x20...0x7E, 0xA0...0xFF, 0x391...0x3C9, 0x4E00...0x4FFF, 0x1F600...0x1F64F,
+        ]
         for _ in 0..<40 {
             var s = ""
             let pool = (0..<Int.random(in: 1...3, using: &rng)).map { _ in pools.randomElement(using: &rng)! }
             for _ in 0..<Int.random(in: 1...60, using: &rng) {
-                s.unicodeScalars.append(Unicode.Scalar(UInt32.random(in: pool.randomElement(using: &rng)!, using: &rng))!)
+                s.unicodeScalars.append(
+                    Unicode.Scalar(UInt32.random(in: pool.randomElement(using: &rng)!, using: &rng))!)
             }
-            let symbol = try #require(try QRCodeEncoder().encode(.text(s), format: .qrcode, options: EncodeOptions()).first)
+            let symbol = try #require(
+                try QRCodeEncoder().encode(.text(s), format: .qrcode, options: EncodeOptions()).first)
             #expect(decode(symbol)?.content.text == s, "\(s.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
@@ -150,13 +158,19 @@ struct QREncoderRoundTripTests {
         var options = EncodeOptions()
         options.gs1 = true
         let symbol = try #require(
-            try QRCodeEncoder().encode(.text("(01)05000456112253(10)COV%0109(17)220901"), format: .qrcode, options: options).first)
+            try QRCodeEncoder().encode(
+                .text("(01)05000456112253(10)COV%0109(17)220901"), format: .qrcode, options: options
+            ).first)
         let decoded = try #require(decode(symbol))
         #expect(decoded.content.fnc1 == .first)
-        #expect(decoded.content.bytes == Array("0105000456112253".utf8) + Array("10COV%0109".utf8) + [0x1D] + Array("17220901".utf8))
+        #expect(
+            decoded.content.bytes == Array("0105000456112253".utf8) + Array("10COV%0109".utf8) + [0x1D]
+                + Array("17220901".utf8))
         #expect(decoded.content.symbologyModifier == 3)
         // A malformed HRI string is refused.
-        #expect(throws: EncodeError.self) { try QRCodeEncoder().encode(.text("(01)123"), format: .qrcode, options: options) }
+        #expect(throws: EncodeError.self) {
+            try QRCodeEncoder().encode(.text("(01)123"), format: .qrcode, options: options)
+        }
     }
 
     /// Structured append: N symbols with position, count and the parity of the whole payload, merged back
@@ -164,7 +178,9 @@ struct QREncoderRoundTripTests {
     @Test(arguments: [2, 5, 16])
     func structuredAppend(count: Int) throws {
         var rng = ReedSolomonTestsRng(state: UInt64(count))
-        let text = String((0..<300).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &rng))) }) + " – ünïcödé 日本"
+        let text =
+            String((0..<300).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &rng))) })
+            + " – ünïcödé 日本"
         var options = EncodeOptions()
         options.structuredAppend = count
         let symbols = try QRCodeEncoder().encode(.text(text), format: .qrcode, options: options)
@@ -178,8 +194,11 @@ struct QREncoderRoundTripTests {
             #expect(d.content.structuredAppend?.count == count)
             #expect(d.content.structuredAppend?.parity == parity)
             #expect(s.metadata["structured_append"] == "\(k + 1)/\(count)")
-            parts.append(Barcode(format: .qrcode, rawValue: d.content.text, rawBytes: d.content.bytes, cornerPoints: [],
-                symbologyIdentifier: "]Q2", structuredAppend: StructuredAppend(index: k, count: count, id: String(parity))))
+            parts.append(
+                Barcode(
+                    format: .qrcode, rawValue: d.content.text, rawBytes: d.content.bytes, cornerPoints: [],
+                    symbologyIdentifier: "]Q2",
+                    structuredAppend: StructuredAppend(index: k, count: count, id: String(parity))))
         }
         let merged = try #require(QRStructuredAppend.merge(parts.reversed()))
         #expect(merged.rawValue == text)
@@ -192,7 +211,9 @@ struct QREncoderRoundTripTests {
     }
 
     /// Rendered to pixels (scale 3, quiet zone 4) and read by the whole plugin from the image.
-    @Test(arguments: [("https://example.com/", "L"), ("SCANCTL 0123456789", "H"), (String(repeating: "ABCD1234abcd", count: 40), "Q")])
+    @Test(arguments: [
+        ("https://example.com/", "L"), ("SCANCTL 0123456789", "H"), (String(repeating: "ABCD1234abcd", count: 40), "Q"),
+    ])
     func readFromRenderedImage(text: String, level: String) throws {
         var options = EncodeOptions()
         options.errorCorrectionLevel = level
