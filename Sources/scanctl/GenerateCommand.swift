@@ -192,10 +192,10 @@ enum GenerateCommand {
         } catch let error as EncodeError {
             Console.error(error.description)
             return error.kind == .invalidOption || error.kind == .unsupportedFormat
-                ? ExitStatus.usage : ExitStatus.nothingFound
+                ? ExitStatus.usage : ExitStatus.runtimeFailure
         } catch {
             Console.error("\(error)")
-            return ExitStatus.nothingFound
+            return ExitStatus.runtimeFailure
         }
         let ansi = s.ansi ?? (s.output == "-" && isatty(STDOUT_FILENO) != 0)
         for (k, symbol) in symbols.enumerated() {
