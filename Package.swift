@@ -25,6 +25,7 @@ let pluginTestSupport: [String: [Target.Dependency]] = [
     "Code39": ["LinearTestSupport"],
     "Code93": ["LinearTestSupport"],
     "Codabar": ["LinearTestSupport"],
+    "Code128": ["LinearTestSupport"],
 ]
 
 let package = Package(

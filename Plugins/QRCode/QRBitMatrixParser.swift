@@ -1,11 +1,7 @@
 import ScanCore
 
 /// Reads format information, version information and the codewords from a sampled module grid
-/// (ISO/IEC 18004:2015 §7.7.3, codeword placement; §7.8 data masking).
-///
-/// Codewords are placed most significant bit first in two-module-wide columns, starting at the bottom
-/// right and zig-zagging upward then downward, right module before left, skipping function modules and
-/// the vertical timing column (column 6). Bits left over after the last full codeword are remainder bits.
+/// (ISO/IEC 18004:2015 §7.7.3, codeword placement in ``QRCodewordPlacement``; §7.8 data masking).
 public enum QRBitMatrixParser {
     /// The format information read from either copy, or `nil`.
     public static func formatInformation(_ grid: BitMatrix) -> QRFormatInformation? {
@@ -27,36 +23,26 @@ public enum QRBitMatrixParser {
         return bySize
     }
 
-    /// The codewords of `grid` (unmasked) in placement order.
+    /// The codewords of `grid` (unmasked) in placement order (``QRCodewordPlacement``).
     public static func codewords(_ grid: BitMatrix, version: QRVersion, mask: Int) -> [UInt8] {
         let n = grid.width
-        let function = version.functionPatternMask()
+        let total = version.totalCodewords
         var out: [UInt8] = []
-        out.reserveCapacity(version.totalCodewords)
+        out.reserveCapacity(total)
         var current = 0, bitCount = 0
-        var upward = true
-        var right = n - 1
-        while right > 0 {
-            if right == 6 { right -= 1 }   // the vertical timing pattern
-            for step in 0..<n {
-                let row = upward ? n - 1 - step : step
-                for dx in 0..<2 {
-                    let col = right - dx
-                    if function[row * n + col] != 0 { continue }
-                    var bit = grid[col, row]
-                    if QRDataMask.isMasked(mask, row: row, column: col) { bit.toggle() }
-                    current = (current << 1) | (bit ? 1 : 0)
-                    bitCount += 1
-                    if bitCount == 8 {
-                        out.append(UInt8(current))
-                        current = 0
-                        bitCount = 0
-                    }
-                }
+        for index in QRCodewordPlacement.moduleOrder(version) {
+            let row = index / n, col = index % n
+            var bit = grid.bits[index] != 0
+            if QRDataMask.isMasked(mask, row: row, column: col) { bit.toggle() }
+            current = (current << 1) | (bit ? 1 : 0)
+            bitCount += 1
+            if bitCount == 8 {
+                out.append(UInt8(current))
+                if out.count == total { break }
+                current = 0
+                bitCount = 0
             }
-            upward.toggle()
-            right -= 2
         }
-        return Array(out.prefix(version.totalCodewords))
+        return out
     }
 }

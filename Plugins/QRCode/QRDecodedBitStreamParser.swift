@@ -60,7 +60,8 @@ public enum QRDecodedBitStreamParser {
         var content = QRDecodedContent()
         var runs: [(charset: ECI.CharacterSet?, bytes: [UInt8])] = []   // nil charset: guess
         var current: ECI.CharacterSet? = nil
-        let sizeClass = version <= 9 ? 0 : (version <= 26 ? 1 : 2)
+        let sizeClass = QRMode.versionRange(version)
+        func countBits(_ mode: QRMode) -> Int { mode.characterCountBits(versionRange: sizeClass) }
         var appIndicator: String? = nil
 
         func append(_ bytes: [UInt8], charset: ECI.CharacterSet?, asciiOnly: Bool) {
@@ -100,24 +101,24 @@ public enum QRDecodedBitStreamParser {
                 }
                 content.fnc1 = .second(appIndicator ?? "")
             case 0x1:   // numeric
-                guard let n = bits.read([10, 12, 14][sizeClass]), let digits = readNumeric(&bits, count: n) else {
+                guard let n = bits.read(countBits(.numeric)), let digits = readNumeric(&bits, count: n) else {
                     return nil
                 }
                 append(digits, charset: current, asciiOnly: true)
             case 0x2:   // alphanumeric
-                guard let n = bits.read([9, 11, 13][sizeClass]),
+                guard let n = bits.read(countBits(.alphanumeric)),
                     var chars = readAlphanumeric(&bits, count: n)
                 else { return nil }
                 if content.fnc1 != .none { chars = gs1Percent(chars) }
                 append(chars, charset: current, asciiOnly: true)
             case 0x4:   // byte
-                guard let n = bits.read([8, 16, 16][sizeClass]), bits.available >= 8 * n else { return nil }
+                guard let n = bits.read(countBits(.byte)), bits.available >= 8 * n else { return nil }
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(n)
                 for _ in 0..<n { bytes.append(UInt8(bits.read(8) ?? 0)) }
                 append(bytes, charset: content.hasECI ? current ?? .binary : nil, asciiOnly: false)
             case 0x8:   // Kanji
-                guard let n = bits.read([8, 10, 12][sizeClass]), bits.available >= 13 * n else { return nil }
+                guard let n = bits.read(countBits(.kanji)), bits.available >= 13 * n else { return nil }
                 var bytes: [UInt8] = []
                 for _ in 0..<n {
                     let v = bits.read(13) ?? 0
@@ -127,7 +128,7 @@ public enum QRDecodedBitStreamParser {
                 }
                 append(bytes, charset: .shiftJIS, asciiOnly: false)
             case 0xD:   // Hanzi (GB/T 18284)
-                guard let subset = bits.read(4), subset == 1, let n = bits.read([8, 10, 12][sizeClass]),
+                guard let subset = bits.read(4), subset == 1, let n = bits.read(countBits(.hanzi)),
                     bits.available >= 13 * n
                 else { return nil }
                 var bytes: [UInt8] = []

@@ -10,7 +10,7 @@ import PDF417
 import QRCode
 import ScanCore
 
-/// The decoder plugins linked into scanctl: the one place that lists them.
+/// The decoder and encoder plugins linked into scanctl: the one place that lists them.
 ///
 /// A new symbology target adds one line here (and a dependency in Package.swift); nothing else in the
 /// core changes.
@@ -31,4 +31,13 @@ public enum BuiltinPlugins {
 
     /// A registry holding every built-in plugin.
     public static func registry() -> DecoderRegistry { DecoderRegistry(decoders) }
+
+    /// Every built-in encoder (symbol generator).
+    public static let encoders: [any SymbologyEncoder] = [
+        QRCodeEncoder(),
+        Code128Encoder(),
+    ]
+
+    /// A registry holding every built-in encoder.
+    public static func encoderRegistry() -> EncoderRegistry { EncoderRegistry(encoders) }
 }

@@ -94,8 +94,27 @@ public enum PNGWriter {
         }
     }
 
+    /// Encodes a colour-mapped image: one palette index per pixel, row-major, and a palette of RGB triples
+    /// (2 to 256 entries). libpng writes the smallest bit depth that holds the indices: 1 bit for two
+    /// entries, 2 for up to four, 4 for up to sixteen, else 8.
+    /// - Throws: ``ImageError/writeFailed(path:message:)`` for a bad size, an index beyond the palette or a
+    ///   libpng failure.
+    public static func encodeIndexed(indices: [UInt8], width: Int, height: Int, palette: [(UInt8, UInt8, UInt8)])
+        throws(ImageError) -> [UInt8]
+    {
+        guard width > 0, height > 0, indices.count == width * height, (2...256).contains(palette.count),
+            indices.allSatisfy({ Int($0) < palette.count })
+        else {
+            throw ImageError.writeFailed(path: memoryName, message: "bad colour-mapped image of \(width)x\(height)")
+        }
+        return try encode(
+            pixels: indices, start: 0, width: width, height: height, rowComponents: width,
+            format: PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_COLORMAP, colormap: palette.flatMap { [$0.0, $0.1, $0.2] })
+    }
+
     private static func encode(
-        pixels: [UInt8], start: Int, width: Int, height: Int, rowComponents: Int, format: UInt32
+        pixels: [UInt8], start: Int, width: Int, height: Int, rowComponents: Int, format: UInt32,
+        colormap: [UInt8]? = nil
     ) throws(ImageError) -> [UInt8] {
         guard width <= Int(UInt32.max), height <= Int(UInt32.max), rowComponents <= Int(Int32.max) else {
             throw ImageError.writeFailed(path: memoryName, message: "image of \(width)x\(height) is too large")
@@ -105,11 +124,16 @@ public enum PNGWriter {
         image.width = UInt32(width)
         image.height = UInt32(height)
         image.format = format
+        image.colormap_entries = UInt32((colormap?.count ?? 0) / 3)
+        let map = colormap ?? []
 
         var size: png_alloc_size_t = 0
         let sized = pixels.withUnsafeBytes { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return 0 }
-            return png_image_write_to_memory(&image, nil, &size, 0, base + start, Int32(rowComponents), nil)
+            return map.withUnsafeBytes { m in
+                png_image_write_to_memory(
+                    &image, nil, &size, 0, base + start, Int32(rowComponents), map.isEmpty ? nil : m.baseAddress)
+            }
         }
         guard sized != 0, size > 0 else { throw failure(&image) }
 
@@ -117,7 +141,11 @@ public enum PNGWriter {
         let written = pixels.withUnsafeBytes { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return 0 }
             return output.withUnsafeMutableBytes { target in
-                png_image_write_to_memory(&image, target.baseAddress, &size, 0, base + start, Int32(rowComponents), nil)
+                map.withUnsafeBytes { m in
+                    png_image_write_to_memory(
+                        &image, target.baseAddress, &size, 0, base + start, Int32(rowComponents),
+                        map.isEmpty ? nil : m.baseAddress)
+                }
             }
         }
         guard written != 0 else { throw failure(&image) }

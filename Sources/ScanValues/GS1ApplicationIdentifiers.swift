@@ -43,11 +43,8 @@ public struct GS1ApplicationIdentifier: Sendable, Equatable {
 
 /// The GS1 Application Identifier table (General Specifications §3.2, as of release 24).
 public enum GS1ApplicationIdentifiers {
-    /// Two-digit prefixes of predefined length (§7.8.5, Figure 7.8.5-2).
-    static let predefinedPrefixes: Set<String> = [
-        "00", "01", "02", "03", "04", "11", "12", "13", "14", "15", "16", "17", "18", "19", "20",
-        "31", "32", "33", "34", "35", "36", "41",
-    ]
+    /// Two-digit prefixes of predefined length (§7.8.5, Figure 7.8.5-2; the table is ScanCore's).
+    static let predefinedPrefixes: Set<String> = Set(GS1ElementSyntax.predefinedLengths.keys)
 
     /// The AI at the start of `digits` (AIs are prefix-free: 2, 3 or 4 digits), or `nil`.
     public static func lookup<S: StringProtocol>(_ digits: S) -> GS1ApplicationIdentifier? {

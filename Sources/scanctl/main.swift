@@ -7,6 +7,7 @@ switch arguments.first {
 case "auth": status = AuthCommand.run(Array(arguments.dropFirst()))
 case "devices": status = DevicesCommand.run(Array(arguments.dropFirst()))
 case "decode": status = DecodeCommand.run(Array(arguments.dropFirst()))
+case "generate": status = GenerateCommand.run(Array(arguments.dropFirst()))
 case "plugins": status = PluginsCommand.run(Array(arguments.dropFirst()))
 case "run": status = RunCommand.run(Array(arguments.dropFirst()))
 case "validate": status = ValidateCommand.run(Array(arguments.dropFirst()))

@@ -14,12 +14,8 @@ enum Code128TestEncoder {
         return stride(from: 0, to: d.count, by: 2).map { d[$0] * 10 + d[$0 + 1] }
     }
 
-    /// The check character of start + data values.
-    static func check(_ values: [Int]) -> Int {
-        var sum = values[0]
-        for k in 1..<values.count { sum += k * values[k] }
-        return sum % 103
-    }
+    /// The check character of start + data values (the generator's, §4.4.2).
+    static func check(_ values: [Int]) -> Int { Code128Encoder.checkCharacter(values) }
 
     /// Module widths of the whole symbol (start … data, check, stop with its final bar).
     /// `badCheck` adds 1 to the check character.

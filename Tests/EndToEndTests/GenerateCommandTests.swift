@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// `scanctl generate` run as a process; what it writes is read back with `scanctl decode`.
+@Suite(.serialized) struct GenerateCommandTests {
+    let dir: URL = {
+        let d = FileManager.default.temporaryDirectory.appendingPathComponent("scanctl-generate-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
+        return d
+    }()
+
+    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+    func decodeJSON(_ file: String) throws -> [[String: Any]] {
+        let r = try ScanctlProcess.run(["decode", "--json", file])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        return r.jsonLines
+    }
+
+    @Test func qrCodePNGReadsBack() throws {
+        let out = path("hello.png")
+        let r = try ScanctlProcess.run([
+            "generate", "--format", "qrcode", "--ec-level", "H", "--scale", "4", "--output", out, "Grüße, QR",
+        ])
+        #expect(r.status == 0 && r.stderr.isEmpty, "stderr: \(r.stderr)")
+        let png = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(png[24] == 1 && png[25] == 3)  // IHDR: bit depth 1, colour type 3 (palette)
+        let o = try #require(try decodeJSON(out).first)
+        #expect(o["raw_value"] as? String == "Grüße, QR")
+        #expect(o["error_correction_level"] as? String == "H")
+    }
+
+    @Test func code128GS1PNGEightBitReadsBack() throws {
+        let out = path("gs1.png")
+        let r = try ScanctlProcess.run([
+            "generate", "--format", "code128", "--gs1", "--bit-depth", "8", "--scale", "2", "--output", out,
+            "(01)05000456112253(10)COV0109(17)220901",
+        ])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let o = try #require(try decodeJSON(out).first)
+        #expect(o["format"] as? String == "code128")
+        #expect(o["symbology_identifier"] as? String == "]C1")
+        #expect(
+            o["raw_bytes"] as? String
+                == Data(Array("010500045611225310COV0109\u{1D}17220901".utf8)).base64EncodedString())
+    }
+
+    @Test func svgAndTextOutput() throws {
+        let svg = try ScanctlProcess.run([
+            "generate", "--format", "qrcode", "--output", "-", "--type", "svg", "--scale", "3", "HELLO",
+        ])
+        #expect(svg.status == 0)
+        // Version 1 (21 modules) and the quiet zone of 4 on each side: 29 modules, 87 units.
+        #expect(svg.stdout.contains("width=\"87\" height=\"87\" viewBox=\"0 0 29 29\""))
+        let text = try ScanctlProcess.run(["generate", "--format", "qrcode", "--no-ansi", "HELLO"])
+        #expect(text.status == 0)
+        let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 15)  // 29 module rows, two per line
+        #expect(lines.allSatisfy { $0.count == 29 })
+        // Line 2 holds module rows 4 and 5: column 4 is the top-left finder's corner and its left edge,
+        // dark in both rows ('█'); column 5 is its top edge over the light ring ('▀').
+        #expect(Array(lines[2])[4] == "█")
+        #expect(Array(lines[2])[5] == "▀")
+        #expect(!text.stdout.contains("\u{1B}["))
+        let ansi = try ScanctlProcess.run(["generate", "--format", "qrcode", "--ansi", "HELLO"])
+        #expect(ansi.stdout.hasPrefix("\u{1B}[30;107m"))
+    }
+
+    @Test func structuredAppendWritesNumberedFiles() throws {
+        let out = path("set.png")
+        let r = try ScanctlProcess.run([
+            "generate", "--format", "qrcode", "--structured-append", "3", "--scale", "3", "--output", out,
+            "A message long enough to be split over three QR Code symbols of one structured-append set.",
+        ])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        for k in 1...3 {
+            let o = try #require(try decodeJSON(path("set-\(k).png")).first)
+            let sa = try #require(o["structured_append"] as? [String: Any])
+            #expect(sa["index"] as? Int == k - 1)
+            #expect(sa["count"] as? Int == 3)
+        }
+    }
+
+    @Test func errorsAndExitStatuses() throws {
+        let noFormat = try ScanctlProcess.run(["generate", "x"])
+        #expect(noFormat.status == 2 && noFormat.stderr.contains("--format is required"))
+        let badLevel = try ScanctlProcess.run(["generate", "--format", "qrcode", "--ec-level", "X", "x"])
+        #expect(badLevel.status == 2 && badLevel.stderr.contains("--ec-level takes L, M, Q or H"))
+        let badVersion = try ScanctlProcess.run(["generate", "--format", "qrcode", "--version", "41", "x"])
+        #expect(badVersion.status == 2)
+        let tooLong = try ScanctlProcess.run([
+            "generate", "--format", "qrcode", "--version", "1", String(repeating: "x", count: 40),
+        ])
+        #expect(tooLong.status == 1)
+        #expect(tooLong.stderr.contains("payload needs 332 bits; version 1-M holds 128"))
+        let badGS1 = try ScanctlProcess.run(["generate", "--format", "code128", "--gs1", "(01)05000456112254"])
+        #expect(badGS1.status == 1 && badGS1.stderr.contains("check digit"))
+        let notLatin1 = try ScanctlProcess.run(["generate", "--format", "code128", "日本"])
+        #expect(notLatin1.status == 1 && notLatin1.stderr.contains("ISO/IEC 8859-1"))
+        let badOutput = try ScanctlProcess.run(["generate", "--format", "qrcode", "--output", "code.gif", "x"])
+        #expect(badOutput.status == 2)
+        let noInput = try ScanctlProcess.run(["generate", "--format", "qrcode", "--input", path("missing.bin")])
+        #expect(noInput.status == 2 && noInput.stderr.contains("cannot read"))
+    }
+
+    @Test func bytesFromInputFile() throws {
+        let input = path("payload.bin")
+        let bytes: [UInt8] = [0x00, 0xFF, 0x10, 0x81, 0x40, 0x7F]
+        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        let out = path("bytes.png")
+        let r = try ScanctlProcess.run([
+            "generate", "--format", "qrcode", "--scale", "4", "--input", input, "--output", out,
+        ])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let o = try #require(try decodeJSON(out).first)
+        #expect(o["raw_bytes"] as? String == Data(bytes).base64EncodedString())
+    }
+}
