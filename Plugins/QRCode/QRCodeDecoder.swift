@@ -15,7 +15,8 @@ import ScanCore
 /// the symbol's own order top-left, top-right, bottom-right, bottom-left — clockwise on the symbol, so a
 /// mirrored symbol's corners run counter-clockwise in the image. Symbology identifier `]Q1`…`]Q6`
 /// (ISO/IEC 18004 Annex F). A structured-append member carries `structuredAppend` (index from 0,
-/// count, parity byte as decimal text as the id); merge a set with ``QRStructuredAppend/merge(_:)``.
+/// count, parity byte as decimal text as the id); merge a set with ScanCore's
+/// ``ScanCore/StructuredAppend/merge(_:maxCount:)``.
 public struct QRCodeDecoder: SymbologyDecoder {
     public let name = "qrcode"
     public let formats: Set<BarcodeFormat> = [.qrcode]
