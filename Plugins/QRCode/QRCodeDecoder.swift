@@ -109,9 +109,9 @@ public struct QRCodeDecoder: SymbologyDecoder {
             }
         }
         guard fallbacks > 0, let first = detections.first, first.finders.count == 3 else { return nil }
-        fallbacks -= 1
         let f = first.finders
         guard let outlines = QRDetector.outlines(matrix, tl: f[0], tr: f[1], bl: f[2]) else { return nil }
+        fallbacks -= 1
         var dimensions = queue.map(\.dimension)
         if let implied = QRDetector.dimension(outlines: outlines, tr: f[1].center, bl: f[2].center) {
             dimensions.insert(implied, at: 0)
@@ -141,8 +141,9 @@ public struct QRCodeDecoder: SymbologyDecoder {
         return (nil, grid)
     }
 
-    /// How many triples of one binarized image may try the perspective fallback: the best-ranked
-    /// triples are the real symbols; a busy image has hundreds of chance triples.
+    /// How many triples of one binarized image may try the perspective fallback's grids (triples whose
+    /// finder outlines cannot be located do not count): the best-ranked triples are the real symbols; a
+    /// busy image has hundreds of chance triples.
     static let maxPerspectiveFallbacks = 12
 
     func barcode(_ s: QRSymbol, detection d: QRDetection) -> Barcode {
