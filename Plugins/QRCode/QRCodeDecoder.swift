@@ -15,7 +15,8 @@ import ScanCore
 /// the symbol's own order top-left, top-right, bottom-right, bottom-left — clockwise on the symbol, so a
 /// mirrored symbol's corners run counter-clockwise in the image. Symbology identifier `]Q1`…`]Q6`
 /// (ISO/IEC 18004 Annex F). A structured-append member carries `structuredAppend` (index from 0,
-/// count, parity byte as decimal text as the id); merge a set with ``QRStructuredAppend/merge(_:)``.
+/// count, parity byte as decimal text as the id); merge a set with ScanCore's
+/// ``ScanCore/StructuredAppend/merge(_:maxCount:)``.
 public struct QRCodeDecoder: SymbologyDecoder {
     public let name = "qrcode"
     public let formats: Set<BarcodeFormat> = [.qrcode]
@@ -61,6 +62,7 @@ public struct QRCodeDecoder: SymbologyDecoder {
         var used = Set<Int>()
         var results: [Barcode] = []
         var attempts = 0
+        var fallbacks = Self.maxPerspectiveFallbacks
         let maxAttempts = 60 + 3 * patterns.count
         for t in triples {
             if used.contains(t.tl) || used.contains(t.tr) || used.contains(t.bl) { continue }
@@ -68,7 +70,7 @@ public struct QRCodeDecoder: SymbologyDecoder {
             if attempts > maxAttempts { break }
             let detections = QRDetector.detections(
                 matrix, tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl])
-            if let (symbol, d) = decodeFirst(matrix, detections) {
+            if let (symbol, d) = decodeFirst(matrix, detections, fallbacks: &fallbacks) {
                 results.append(barcode(symbol, detection: d))
                 used.formUnion([t.tl, t.tr, t.bl])
             }
@@ -78,23 +80,22 @@ public struct QRCodeDecoder: SymbologyDecoder {
     }
 
     /// Tries each candidate grid: the global transform first, then (versions 7+) the alignment-pattern
-    /// mapping; and when the version information of a sampled grid names another size, that size.
-    func decodeFirst(_ matrix: BitMatrix, _ detections: [QRDetection]) -> (QRSymbol, QRDetection)? {
+    /// mapping; and when the version information of a sampled grid names another size, that size. When
+    /// none reads, the grids from the finder outlines (``QRDetector/perspectiveDetections``) for the
+    /// size the outlines imply and then the sizes already tried: the fallback for strong perspective,
+    /// paid only by triples that did not read otherwise, while `fallbacks` (decremented) lasts.
+    func decodeFirst(_ matrix: BitMatrix, _ detections: [QRDetection], fallbacks: inout Int)
+        -> (QRSymbol, QRDetection)?
+    {
         var tried = Set(detections.map(\.dimension))
         var queue = detections
         var i = 0
         while i < queue.count {
             let d = queue[i]
             i += 1
-            guard let grid = GridSampler.sample(matrix, dimension: d.dimension, transform: d.transform) else { continue }
-            if let s = QRMatrixDecoder.decode(grid) { return (s, d) }
-            if let mapping = QRDetector.alignmentMapping(matrix, d),
-                let fine = GridSampler.sample(matrix, dimension: d.dimension, mapping: mapping),
-                let s = QRMatrixDecoder.decode(fine)
-            {
-                return (s, d)
-            }
-            guard d.dimension >= 45, d.finders.count == 3 else { continue }
+            let (symbol, grid) = read(matrix, d)
+            if let symbol { return (symbol, d) }
+            guard let grid, d.dimension >= 45, d.finders.count == 3 else { continue }
             for g in [grid, QRMatrixDecoder.transposed(grid)] {
                 let readings = QRVersionInformation.readings(dimension: d.dimension) { g[$0, $1] }
                 guard let v = QRVersionInformation.decode(readings), let version = QRVersion.version(v),
@@ -107,8 +108,43 @@ public struct QRCodeDecoder: SymbologyDecoder {
                 }
             }
         }
+        guard fallbacks > 0, let first = detections.first, first.finders.count == 3 else { return nil }
+        let f = first.finders
+        guard let outlines = QRDetector.outlines(matrix, tl: f[0], tr: f[1], bl: f[2]) else { return nil }
+        fallbacks -= 1
+        var dimensions = queue.map(\.dimension)
+        if let implied = QRDetector.dimension(outlines: outlines, tr: f[1].center, bl: f[2].center) {
+            dimensions.insert(implied, at: 0)
+        }
+        var seen = Set<Int>()
+        for n in dimensions where seen.insert(n).inserted {
+            for d in QRDetector.perspectiveDetections(matrix, outlines: outlines, finders: f, dimension: n) {
+                if let symbol = read(matrix, d).symbol { return (symbol, d) }
+            }
+        }
         return nil
     }
+
+    /// Reads the grid of `d`: through its transform, then (versions 7+) through the alignment-pattern
+    /// mapping. Returns the symbol, if any, and the grid sampled through the transform.
+    func read(_ matrix: BitMatrix, _ d: QRDetection) -> (symbol: QRSymbol?, grid: BitMatrix?) {
+        guard let grid = GridSampler.sample(matrix, dimension: d.dimension, transform: d.transform) else {
+            return (nil, nil)
+        }
+        if let s = QRMatrixDecoder.decode(grid) { return (s, grid) }
+        if let mapping = QRDetector.alignmentMapping(matrix, d),
+            let fine = GridSampler.sample(matrix, dimension: d.dimension, mapping: mapping),
+            let s = QRMatrixDecoder.decode(fine)
+        {
+            return (s, grid)
+        }
+        return (nil, grid)
+    }
+
+    /// How many triples of one binarized image may try the perspective fallback's grids (triples whose
+    /// finder outlines cannot be located do not count): the best-ranked triples are the real symbols; a
+    /// busy image has hundreds of chance triples.
+    static let maxPerspectiveFallbacks = 12
 
     func barcode(_ s: QRSymbol, detection d: QRDetection) -> Barcode {
         let n = Double(d.dimension)

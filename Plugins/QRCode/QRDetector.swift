@@ -43,7 +43,7 @@ public enum QRDetector {
                     let sizes = [pi.moduleSize, pj.moduleSize, pk.moduleSize]
                     let ratio = sizes.max()! / sizes.min()!
                     if ratio > 2.2 { continue }
-                    if let t = orient(patterns, i, j, k) { out.append((t.0, t.1, t.2, t.3 + (ratio - 1))) }
+                    for t in orient(patterns, i, j, k) { out.append((t.0, t.1, t.2, t.3 + (ratio - 1))) }
                 }
             }
         }
@@ -51,19 +51,30 @@ public enum QRDetector {
         return out.prefix(maxCount).map { (tl: $0.0, tr: $0.1, bl: $0.2, score: $0.3) }
     }
 
-    /// Finds the right-angle corner and orders the triple; `nil` when it is not a plausible symbol.
-    static func orient(_ p: [QRFinderPattern], _ a: Int, _ b: Int, _ c: Int) -> (Int, Int, Int, Double)? {
+    /// Finds the right-angle corner and orders the triple; empty when it is not a plausible symbol. The
+    /// top-left pattern is the corner opposite the longest side; under strong perspective the symbol's
+    /// diagonal need not be the longest side, so when another side is within 15 % of it, the ordering
+    /// with that side as the diagonal is returned too (scored worse by the length difference).
+    static func orient(_ p: [QRFinderPattern], _ a: Int, _ b: Int, _ c: Int) -> [(Int, Int, Int, Double)] {
         let ab = p[a].center.distance(to: p[b].center)
         let bc = p[b].center.distance(to: p[c].center)
         let ac = p[a].center.distance(to: p[c].center)
-        var (tl, x, y) = (a, b, c)
-        if bc >= ab && bc >= ac {
-            (tl, x, y) = (a, b, c)
-        } else if ac >= ab && ac >= bc {
-            (tl, x, y) = (b, a, c)
-        } else {
-            (tl, x, y) = (c, a, b)
+        // (corner, other, other, side opposite the corner), longest opposite side first.
+        let corners = [(a, b, c, bc), (b, a, c, ac), (c, a, b, ab)].sorted { $0.3 > $1.3 }
+        var out: [(Int, Int, Int, Double)] = []
+        for (rank, (tl, x, y, opposite)) in corners.prefix(2).enumerated() {
+            if rank == 1 && opposite < corners[0].3 * 0.85 { break }
+            guard var t = ordered(p, tl, x, y) else { continue }
+            if rank == 1 { t.3 += 0.5 + (corners[0].3 - opposite) / corners[0].3 }
+            out.append(t)
         }
+        return out
+    }
+
+    /// The triple with `tl` as the top-left pattern: the other two ordered by the sign of the cross
+    /// product (so the grid is always read as an unmirrored symbol) and a fit score; `nil` when the legs'
+    /// lengths or angle are implausible.
+    static func ordered(_ p: [QRFinderPattern], _ tl: Int, _ x: Int, _ y: Int) -> (Int, Int, Int, Double)? {
         let o = p[tl].center
         let vx = p[x].center - o, vy = p[y].center - o
         let lx = (vx.x * vx.x + vx.y * vx.y).squareRoot(), ly = (vy.x * vy.x + vy.y * vy.y).squareRoot()
@@ -71,15 +82,15 @@ public enum QRDetector {
         let legRatio = max(lx, ly) / min(lx, ly)
         if legRatio > 2.0 { return nil }
         let cosine = (vx.x * vy.x + vx.y * vy.y) / (lx * ly)
-        if abs(cosine) > 0.5 { return nil }
-        let module = (p[a].moduleSize + p[b].moduleSize + p[c].moduleSize) / 3
+        // Up to about 41° from a right angle: strong perspective skews the legs that much.
+        if abs(cosine) > 0.75 { return nil }
+        let module = (p[tl].moduleSize + p[x].moduleSize + p[y].moduleSize) / 3
         let dim = (lx + ly) / 2 / module + 7
         if dim < 17 || dim > 185 { return nil }
         let cross = vx.x * vy.y - vx.y * vy.x
         let (tr, bl) = cross > 0 ? (x, y) : (y, x)
-        // Each leg in modules must match the module sizes at its two ends.
         // Real finder patterns are confirmed by many scan lines; stray 1:1:3:1:1 runs in data by few.
-        let minCount = Double(min(p[a].count, p[b].count, p[c].count))
+        let minCount = Double(min(p[tl].count, p[x].count, p[y].count))
         let score = (legRatio - 1) + abs(cosine) + 0.5 / minCount
         return (tl, tr, bl, score)
     }
@@ -349,6 +360,128 @@ public enum QRDetector {
             dy += step
         }
         guard best >= 22 else { return nil }
-        return sum * (1 / hits)
+        let centre = sum * (1 / hits)
+        return refineAlignment(m, near: centre, ex: ex, ey: ey) ?? centre
+    }
+}
+
+extension QRDetector {
+    /// The outlines of a triple's three finder patterns (top-left, top-right, bottom-left), or `nil` when
+    /// one cannot be located: each from its outer ring as a region (``QRFinderOutline/fromRing``), else
+    /// (for at most one of the three: chance triples in data rarely have isolated rings) from edges along
+    /// lines across the ring, whose first module vectors take the legs' directions and
+    /// the finder's own widths along them (perspective makes them differ between finders).
+    static func outlines(_ m: BitMatrix, tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern)
+        -> [QRFinderOutline]?
+    {
+        let dx = tr.center - tl.center, dy = bl.center - tl.center
+        guard dx.length > 0, dy.length > 0 else { return nil }
+        let ux = dx * (1 / dx.length), uy = dy * (1 / dy.length)
+        var out: [QRFinderOutline] = []
+        var fromRays = 0
+        for f in [tl, tr, bl] {
+            let wx = finderWidth(m, at: f.center, direction: ux, module: f.moduleSize).map { $0 / 7 } ?? f.moduleSize
+            let wy = finderWidth(m, at: f.center, direction: uy, module: f.moduleSize).map { $0 / 7 } ?? f.moduleSize
+            var outline = QRFinderOutline.fromRing(m, center: f.center, ux: ux, uy: uy, module: max(wx, wy))
+            if outline == nil {
+                // A finder whose ring touches the data (blur) is measured along lines; one such is enough.
+                fromRays += 1
+                guard fromRays <= 1 else { return nil }
+                outline = QRFinderOutline.locate(m, center: f.center, moduleX: ux * wx, moduleY: uy * wy)
+            }
+            guard let o = outline else { return nil }
+            out.append(o)
+        }
+        return out
+    }
+
+    /// The symbol size the outlines imply: the top-right and bottom-left centres mapped into module
+    /// coordinates through the homography of the top-left finder's own outline (its four corners are
+    /// modules (0, 0), (7, 0), (7, 7), (0, 7)), so the estimate allows for perspective. Snapped to 4 v + 17.
+    static func dimension(outlines o: [QRFinderOutline], tr: Point, bl: Point) -> Int? {
+        let c = o[0].corners
+        let toModules = PerspectiveTransform(
+            from: (c[0], c[1], c[2], c[3]), to: (Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)))
+        guard toModules.isValid else { return nil }
+        let a = toModules.apply(tr).x + 3.5, b = toModules.apply(bl).y + 3.5
+        guard a.isFinite, b.isFinite, abs(a - b) < max(4, 0.15 * (a + b) / 2) else { return nil }
+        let d = Int((((a + b) / 2 - 17) / 4).rounded()) * 4 + 17
+        return d >= 21 && d <= 177 ? d : nil
+    }
+
+    /// Grids for a symbol of `dimension` modules from the finder outlines, for symbols whose grid from the
+    /// three centres did not read (strong perspective): first the least-squares homography of the twelve
+    /// outline corners and three centres with, for version 2 and up, the bottom-right alignment pattern
+    /// searched where that homography predicts it (and weighted as much as the rest together); then the
+    /// homography of the outlines alone.
+    static func perspectiveDetections(
+        _ m: BitMatrix, outlines o: [QRFinderOutline], finders: [QRFinderPattern], dimension: Int
+    ) -> [QRDetection] {
+        let n = Double(dimension)
+        let origins = [Point(0, 0), Point(n - 7, 0), Point(0, n - 7)]
+        let offsets = [Point(0, 0), Point(7, 0), Point(7, 7), Point(0, 7)]
+        var pairs: [(from: Point, to: Point, weight: Double)] = []
+        for (k, outline) in o.enumerated() {
+            for (corner, offset) in zip(outline.corners, offsets) {
+                pairs.append((origins[k] + offset, corner, 1))
+            }
+            pairs.append((origins[k] + Point(3.5, 3.5), finders[k].center, 1))
+        }
+        guard let base = PerspectiveTransform.fitting(pairs) else { return [] }
+        var out: [QRDetection] = []
+        if dimension > 21, let version = QRVersion.version(forDimension: dimension),
+            let last = version.alignmentCenters.last
+        {
+            let a = Double(last) + 0.5
+            let module = (base.apply(Point(a + 0.5, a)) - base.apply(Point(a - 0.5, a))).length
+            if let found = findAlignment(
+                m, near: base.apply(Point(a, a)), module: module, transform: base, at: a, radiusModules: 3),
+                let fine = PerspectiveTransform.fitting(pairs + [(Point(a, a), found, Double(pairs.count))])
+            {
+                out.append(QRDetection(transform: fine, dimension: dimension, finders: finders))
+            }
+        }
+        out.append(QRDetection(transform: base, dimension: dimension, finders: finders))
+        return out
+    }
+
+    /// The centre of the alignment pattern near `c`, measured on the lines through it along the module
+    /// vectors `ex` and `ey`: on each, the dark centre module and the light ring around it must have
+    /// about one module's width, and the new centre is the mean of the centre run's middle and the light
+    /// ring's middle. Two rounds; `nil` when the runs do not look like an alignment pattern.
+    static func refineAlignment(_ m: BitMatrix, near c: Point, ex: Point, ey: Point) -> Point? {
+        var p = c
+        for _ in 0..<2 {
+            for axis in [ex, ey] {
+                let l = axis.length
+                guard l >= 0.5, l.isFinite else { return nil }
+                let u = axis * (1 / l)
+                guard QRFinderOutline.dark(m, p) == true,
+                    let f1 = edge(m, from: p, along: u, dark: true, limit: 2 * l),
+                    let b1 = edge(m, from: p, along: u * -1, dark: true, limit: 2 * l),
+                    let f2 = edge(m, from: p + u * f1, along: u, dark: false, limit: 2 * l),
+                    let b2 = edge(m, from: p - u * b1, along: u * -1, dark: false, limit: 2 * l)
+                else { return nil }
+                let centre = f1 + b1
+                guard centre >= 0.35 * l, centre <= 2.2 * l, f2 >= 0.3 * l, b2 >= 0.3 * l, f2 <= 1.9 * l,
+                    b2 <= 1.9 * l
+                else { return nil }
+                let shift = ((f1 - b1) / 2 + ((f1 + f2) - (b1 + b2)) / 2) / 2
+                p = p + u * shift
+            }
+        }
+        return p
+    }
+
+    /// Distance from `p` along the unit vector `u` to where the colour stops being `dark` (samples every
+    /// half pixel from a quarter pixel on); `nil` past `limit` pixels or outside the image.
+    static func edge(_ m: BitMatrix, from p: Point, along u: Point, dark: Bool, limit: Double) -> Double? {
+        var s = 0.25
+        while s <= limit {
+            guard let d = QRFinderOutline.dark(m, p + u * s) else { return nil }
+            if d != dark { return s - 0.25 }
+            s += 0.5
+        }
+        return nil
     }
 }

@@ -43,11 +43,10 @@ struct QRDecodeTests {
         let n = Double(17 + 4 * version) * 2   // zint scale 1: 2 pixels per module
         if let c = found.first?.cornerPoints, c.count == 4 {
             #expect(c[0].distance(to: Point(8, 8)) < 1.5, "\(c)")        // 4-module quiet zone
-            // Known issue: the bottom-right corner rests on the alignment-pattern estimate, which is off by
-            // up to one (2-pixel) module on versions 2 and 3.
-            withKnownIssue(isIntermittent: true) {
-                #expect(c[2].distance(to: Point(8 + n, 8 + n)) < 1.5, "\(c)")
-            }
+            #expect(c[1].distance(to: Point(8 + n, 8)) < 1.5, "\(c)")
+            // The bottom-right corner rests on the alignment pattern's centre from version 2 on.
+            #expect(c[2].distance(to: Point(8 + n, 8 + n)) < 1.5, "\(c)")
+            #expect(c[3].distance(to: Point(8, 8 + n)) < 1.5, "\(c)")
         }
     }
 
@@ -110,9 +109,9 @@ struct QRDecodeTests {
         #expect(found.count == 3)
         #expect(found.map { $0.structuredAppend?.index } == [0, 1, 2])
         #expect(found.allSatisfy { $0.structuredAppend?.count == 3 && $0.structuredAppend?.id == "77" })
-        let merged = QRStructuredAppend.merge(found.reversed())
+        let merged = StructuredAppend.merge(found.reversed())
         #expect(merged?.rawValue == parts.joined())
-        #expect(QRStructuredAppend.merge(Array(found.prefix(2))) == nil)
+        #expect(StructuredAppend.merge(Array(found.prefix(2))) == nil)
     }
 
     @Test func invertedAndMirrored() throws {
@@ -149,6 +148,33 @@ struct QRDecodeTests {
         let found = decode(page)
         #expect(found.count == 27)
         #expect(Set(found.compactMap(\.rawValue)) == Set(texts))
+    }
+
+    /// Strong perspective: versions 1 (no alignment pattern) and 3 (alignment pattern far from where the
+    /// parallelogram of the finder centres puts it), seen at three tilts; read through the finder outlines.
+    @Test(arguments: [
+        [Point(60, 30), Point(170, 22), Point(215, 200), Point(8, 210)],
+        [Point(20, 60), Point(200, 10), Point(230, 220), Point(40, 170)],
+        [Point(90, 20), Point(230, 120), Point(120, 230), Point(10, 110)],
+    ]) func strongPerspective(quad: [Point]) throws {
+        for (text, version) in [("Tilted V1", 1), ("Tilted version 3 symbol", 3)] {
+            let flat = try Zint.render(text, ["--vers=\(version)"], scale: 4)
+            let image = flat.warped(onto: quad, width: 240, height: 240)
+            let found = decode(image)
+            #expect(found.count == 1, "version \(version) \(quad)")
+            #expect(found.first?.rawValue == text)
+            #expect(found.first?.metadata["version"] == String(version))
+        }
+    }
+
+    /// Finder patterns drawn as concentric circles and data modules as dots (a common design): the
+    /// alignment pattern's centre must be measured, not taken from the best template position.
+    @Test func circularModules() throws {
+        let text = "example.org/circles"
+        let image = try Zint.render(text, ["--vers=3", "--secure=4"], scale: 4).circularModules(module: 8, margin: 32)
+        let found = decode(image)
+        #expect(found.first?.rawValue == text)
+        #expect(found.first?.metadata["version"] == "3")
     }
 
     @Test func pureSymbolWithoutQuietZone() throws {

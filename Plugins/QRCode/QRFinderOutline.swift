@@ -1,0 +1,246 @@
+import Foundation
+import ScanCore
+
+/// The outer square of a finder pattern in the image: its four corners, located from the edges of the
+/// pattern's dark outer ring (ISO/IEC 18004:2015 §6.3.3: the ring is the 7 × 7 modules' border).
+///
+/// Unlike the finder centres, which say nothing about how the module grid is foreshortened, the three
+/// outlines give twelve points whose module coordinates are known exactly, spread over three corners
+/// of the symbol: enough for a projective (perspective) estimate of the whole grid even on version 1,
+/// which has no alignment pattern, and a far better prediction of where the alignment pattern is on a
+/// strongly tilted symbol than the parallelogram of the three centres.
+struct QRFinderOutline: Sendable {
+    /// Corners in the symbol's own orientation: top-left, top-right, bottom-right, bottom-left
+    /// (module offsets (−3.5, −3.5), (3.5, −3.5), (3.5, 3.5), (−3.5, 3.5) from the centre).
+    var corners: [Point]
+
+    /// Image vectors of one module along the symbol's x and y axes at this finder, from its outline.
+    var moduleX: Point { (corners[1] - corners[0] + corners[2] - corners[3]) * (1.0 / 14) }
+    var moduleY: Point { (corners[3] - corners[0] + corners[2] - corners[1]) * (1.0 / 14) }
+
+    /// Locates the outline of the finder at `center`, given rough image vectors of one module along the
+    /// symbol's x and y axes (corners within 2.5 modules of where they put them). Each side is sampled on five lines across the dark ring (at −2…2 modules
+    /// along the side), the ring's outer edge found on each, and a line fitted through the edge points;
+    /// adjacent sides intersect at the corners. A second pass repeats this with the module vectors the
+    /// first outline implies (closer to the truth under perspective). `nil` when a side has fewer than
+    /// three edge points or a corner is implausibly far from where the module vectors put it.
+    static func locate(_ m: BitMatrix, center: Point, moduleX: Point, moduleY: Point) -> QRFinderOutline? {
+        guard var outline = pass(m, center: center, ex: moduleX, ey: moduleY, tolerance: 2.5) else { return nil }
+        if let better = pass(m, center: center, ex: outline.moduleX, ey: outline.moduleY, tolerance: 1) {
+            outline = better
+        }
+        return outline
+    }
+
+    private static func pass(_ m: BitMatrix, center c: Point, ex: Point, ey: Point, tolerance: Double)
+        -> QRFinderOutline?
+    {
+        let lx = ex.length, ly = ey.length
+        guard lx >= 0.5, ly >= 0.5, lx.isFinite, ly.isFinite else { return nil }
+        // Sides as (outward normal vector of one module, tangent vector of one module).
+        let sides: [(Point, Point)] = [(ey * -1, ex), (ex, ey), (ey, ex), (ex * -1, ey)]  // top, right, bottom, left
+        var lines: [(point: Point, direction: Point)] = []
+        for (normal, tangent) in sides {
+            let u = normal * (1 / normal.length)
+            let limit = normal.length * 1.5
+            var edges: [Point] = []
+            for k in -2...2 {
+                let start = c + tangent * Double(k) + normal * 3.0   // middle of the dark ring
+                if let e = outerEdge(m, from: start, outward: u, limit: limit) { edges.append(e) }
+            }
+            guard edges.count >= 3, let line = fitLine(edges) else { return nil }
+            lines.append(line)
+        }
+        // Corners: top∩left, top∩right, bottom∩right, bottom∩left.
+        guard let tl = intersect(lines[0], lines[3]), let tr = intersect(lines[0], lines[1]),
+            let br = intersect(lines[2], lines[1]), let bl = intersect(lines[2], lines[3])
+        else { return nil }
+        let corners = [tl, tr, br, bl]
+        // Plausibility: each corner within 1.5 modules of where the module vectors put it.
+        let expected = [ex * -3.5 + ey * -3.5, ex * 3.5 + ey * -3.5, ex * 3.5 + ey * 3.5, ex * -3.5 + ey * 3.5]
+        for (p, e) in zip(corners, expected) where p.distance(to: c + e) > tolerance * max(lx, ly) { return nil }
+        return QRFinderOutline(corners: corners)
+    }
+
+    /// Locates the outline from the finder's outer dark ring as one connected region: the ring is
+    /// bordered by the light ring inside and by the separator and quiet zone outside (§6.3.3, §6.3.4),
+    /// so a 4-connected fill from a pixel of it stays on the 7 × 7 square whatever the perspective. The
+    /// fill starts at the first dark pixel after a light one on the line from the centre along the unit
+    /// vector `ux` whose region does not hold the centre (from the centre itself when blur has closed
+    /// the light ring). Corners: the
+    /// region's pixel farthest from the centre, the one farthest from that, and the two farthest on
+    /// either side of the diagonal they span; each side is then refitted through the region's boundary
+    /// pixels along it. The corners are put in the symbol's order with the unit vectors `ux`, `uy` of the
+    /// symbol's axes. `nil` when the fill leaks (more than 9 modules across or 60 modules' area: blur
+    /// joined the ring to the data) or the shape is not a plausible square.
+    static func fromRing(_ m: BitMatrix, center c: Point, ux: Point, uy: Point, module: Double) -> QRFinderOutline? {
+        guard module >= 0.8, module.isFinite, dark(m, c) == true else { return nil }
+        // Seeds: every light → dark change on the line out from the centre; the first region that does
+        // not hold the centre is the outer ring (specks in a large centre square give false starts).
+        var seeds: [Point] = []
+        var s = 0.5
+        var previousDark = true
+        while s <= 4.5 * module {
+            guard let d = dark(m, c + ux * s) else { break }
+            if d && !previousDark { seeds.append(c + ux * s) }
+            previousDark = d
+            s += 0.5
+        }
+        seeds = Array(seeds.prefix(3)) + [c]
+        let radius = Int((6.5 * module).rounded(.up)) + 2
+        let side = 2 * radius + 1
+        let ox = Int(c.x) - radius, oy = Int(c.y) - radius
+        let maxPixels = Int(60 * module * module) + 16
+        let centreIndex = (Int(c.y) - oy) * side + Int(c.x) - ox
+        var inRegion: [Bool] = []
+        var pixels: [(Int, Int)] = []
+        var found = false
+        for seed in seeds {
+            inRegion = [Bool](repeating: false, count: side * side)
+            pixels = []
+            var leaked = false
+            var stack = [(Int(seed.x), Int(seed.y))]
+            inRegion[(stack[0].1 - oy) * side + stack[0].0 - ox] = true
+            fill: while let (x, y) = stack.popLast() {
+                pixels.append((x, y))
+                if pixels.count > maxPixels { leaked = true; break }
+                for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+                    guard nx >= 0, ny >= 0, nx < m.width, ny < m.height, m[nx, ny] else { continue }
+                    let lx = nx - ox, ly = ny - oy
+                    guard lx >= 0, ly >= 0, lx < side, ly < side else { leaked = true; break fill }
+                    if !inRegion[ly * side + lx] {
+                        inRegion[ly * side + lx] = true
+                        stack.append((nx, ny))
+                    }
+                }
+            }
+            if leaked { return nil }
+            if !inRegion[centreIndex] || seed == c {
+                found = true
+                break
+            }
+        }
+        guard found else { return nil }
+        guard pixels.count >= 12 else { return nil }
+        let points = pixels.map { Point(Double($0.0) + 0.5, Double($0.1) + 0.5) }
+        func farthest(from p: Point) -> Point { points.max { $0.distance(to: p) < $1.distance(to: p) }! }
+        let a = farthest(from: c)
+        let b = farthest(from: a)
+        let axis = b - a
+        func offside(_ p: Point) -> Double { axis.x * (p.y - a.y) - axis.y * (p.x - a.x) }
+        let e = points.max { offside($0) < offside($1) }!, f = points.min { offside($0) < offside($1) }!
+        let rough = [a, e, b, f]
+        // Symbol order from the axes.
+        func coords(_ p: Point) -> (Double, Double) {
+            let d = p - c
+            let det = ux.x * uy.y - ux.y * uy.x
+            guard abs(det) > 1e-6 else { return (0, 0) }
+            return ((d.x * uy.y - d.y * uy.x) / det, (ux.x * d.y - ux.y * d.x) / det)
+        }
+        let q = rough.map(coords)
+        let order = [
+            (0..<4).min { q[$0].0 + q[$0].1 < q[$1].0 + q[$1].1 }!,   // top-left
+            (0..<4).max { q[$0].0 - q[$0].1 < q[$1].0 - q[$1].1 }!,   // top-right
+            (0..<4).max { q[$0].0 + q[$0].1 < q[$1].0 + q[$1].1 }!,   // bottom-right
+            (0..<4).min { q[$0].0 - q[$0].1 < q[$1].0 - q[$1].1 }!,   // bottom-left
+        ]
+        guard Set(order).count == 4 else { return nil }
+        let corners = order.map { rough[$0] }
+        // A square seen in perspective: diagonals of similar length crossing near the centre.
+        let d1 = corners[0].distance(to: corners[2]), d2 = corners[1].distance(to: corners[3])
+        guard min(d1, d2) > 3 * module * 0.5, max(d1, d2) / min(d1, d2) < 3,
+            let cross = intersect((corners[0], corners[2] - corners[0]), (corners[1], corners[3] - corners[1])),
+            cross.distance(to: c) < 2 * module
+        else { return nil }
+        // Refit each side through the region's boundary pixels along it, moved out to the pixel edge.
+        func boundary(_ x: Int, _ y: Int) -> Bool {
+            for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+                let lx = nx - ox, ly = ny - oy
+                if lx < 0 || ly < 0 || lx >= side || ly >= side || !inRegion[ly * side + lx] { return true }
+            }
+            return false
+        }
+        var lines: [(point: Point, direction: Point)] = []
+        for k in 0..<4 {
+            let p = corners[k], r = corners[(k + 1) % 4]
+            let dir = r - p
+            let len = dir.length
+            guard len > 1 else { return nil }
+            let u = dir * (1 / len)
+            var normal = Point(u.y, -u.x)
+            if (c - p).x * normal.x + (c - p).y * normal.y > 0 { normal = normal * -1 }   // outward
+            var along: [Point] = []
+            for (i, pt) in points.enumerated() {
+                let w = pt - p
+                let t = (w.x * u.x + w.y * u.y) / len
+                let inward = -(w.x * normal.x + w.y * normal.y)
+                guard t > 0.15, t < 0.85, inward < 0.6 * module + 0.5, boundary(pixels[i].0, pixels[i].1) else { continue }
+                along.append(pt)
+            }
+            guard along.count >= 3, var line = fitLine(along) else {
+                lines.append((p, u))
+                continue
+            }
+            line.point = line.point + normal * (0.5 * (abs(normal.x) + abs(normal.y)))
+            lines.append(line)
+        }
+        var refined: [Point] = []
+        for k in 0..<4 {
+            guard let p = intersect(lines[(k + 3) % 4], lines[k]), p.distance(to: corners[k]) < 1.5 * module + 1
+            else { return QRFinderOutline(corners: corners) }
+            refined.append(p)
+        }
+        return QRFinderOutline(corners: refined)
+    }
+
+    /// The outer edge of the dark ring on the line from `start` along the unit vector `outward`: the
+    /// first dark → light change going out when `start` is dark, else the first light → dark change going
+    /// in (the start overshot the ring). Sampled every half pixel; `nil` past `limit` pixels.
+    private static func outerEdge(_ m: BitMatrix, from start: Point, outward u: Point, limit: Double) -> Point? {
+        guard let startDark = dark(m, start) else { return nil }
+        let dir = startDark ? u : u * -1
+        var s = 0.5
+        while s <= limit {
+            guard let d = dark(m, start + dir * s) else { return nil }
+            if d != startDark { return start + dir * (s - 0.25) }
+            s += 0.5
+        }
+        return nil
+    }
+
+    static func dark(_ m: BitMatrix, _ p: Point) -> Bool? {
+        guard p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height) else { return nil }  // also NaN
+        return m[Int(p.x), Int(p.y)]
+    }
+
+    /// Total least-squares line through `points`: centroid and unit principal direction.
+    static func fitLine(_ points: [Point]) -> (point: Point, direction: Point)? {
+        let n = Double(points.count)
+        let mean = points.reduce(Point(0, 0), +) * (1 / n)
+        var sxx = 0.0, syy = 0.0, sxy = 0.0
+        for p in points {
+            let d = p - mean
+            sxx += d.x * d.x
+            syy += d.y * d.y
+            sxy += d.x * d.y
+        }
+        let angle = 0.5 * atan2(2 * sxy, sxx - syy)
+        let dir = Point(cos(angle), sin(angle))
+        guard dir.x.isFinite, dir.y.isFinite else { return nil }
+        return (mean, dir)
+    }
+
+    /// Intersection of two lines given by a point and a direction; `nil` when nearly parallel.
+    static func intersect(_ a: (point: Point, direction: Point), _ b: (point: Point, direction: Point)) -> Point? {
+        let d = a.direction.x * b.direction.y - a.direction.y * b.direction.x
+        guard abs(d) > 0.2 else { return nil }
+        let w = b.point - a.point
+        let t = (w.x * b.direction.y - w.y * b.direction.x) / d
+        return a.point + a.direction * t
+    }
+}
+
+extension Point {
+    /// Euclidean length of the point as a vector.
+    var length: Double { (x * x + y * y).squareRoot() }
+}
