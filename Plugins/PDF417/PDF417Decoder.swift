@@ -22,6 +22,9 @@ public struct PDF417Decoder: SymbologyDecoder {
 
     /// Blocks (16 pixels) searched around each candidate block of the frame's ``CandidateMap``.
     public static let searchMargin = 3
+    /// Line step of the probe scan (pixels). A symbol's start and stop patterns run down all its rows
+    /// (at least 3 rows of 2 modules or more), so lines this far apart cross them several times.
+    public static let probeStep = 3
 
     public init() {}
 
@@ -34,15 +37,35 @@ public struct PDF417Decoder: SymbologyDecoder {
         var kinds: [BinarizerKind] = [options.binarizer]
         if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
         var results: [Barcode] = []
+        let w = frame.width, h = frame.height
+        let fine = step(frame, options)
+        // Two passes per source: a probe on every few lines, then every `fine`-th line near the probe's
+        // hits. The start and stop patterns run down the whole symbol, so the probe meets them wherever a
+        // symbol is, and the fine pass reads only the lines around what it met.
+        func lines(_ probe: [PDF417PatternHit]) -> PDF417Detector.Lines {
+            var near = PDF417Detector.Lines.near(probe, radius: Self.probeStep + 1, width: w, height: h)
+            if fine > 1 {
+                near.rows = near.rows.filter { $0 % fine == 0 }
+                near.columns = near.columns.filter { $0 % fine == 0 }
+            }
+            return near
+        }
+        let probeLines = PDF417Detector.Lines.every(Self.probeStep, width: w, height: h)
         for kind in kinds {
-            let hits = PDF417Detector.hits(frame.binarized(kind), step: step(frame, options), mask: mask)
+            let matrix = frame.binarized(kind)
+            let probe = PDF417Detector.hits(matrix, lines: probeLines, mask: mask)
+            guard !probe.isEmpty else { continue }
+            let hits = PDF417Detector.hits(matrix, lines: lines(probe), mask: mask)
             results += decode(hits: hits, image: frame.image, options: options, known: results)
             if !results.isEmpty { break }
         }
         if results.isEmpty && options.tryHarder {
             // Small modules and blur: find the patterns on luminance profiles instead.
-            let hits = PDF417Detector.hits(frame.image, step: step(frame, options), mask: mask)
-            results = decode(hits: hits, image: frame.image, options: options)
+            let probe = PDF417Detector.hits(frame.image, lines: probeLines, mask: mask)
+            if !probe.isEmpty {
+                let hits = PDF417Detector.hits(frame.image, lines: lines(probe), mask: mask)
+                results = decode(hits: hits, image: frame.image, options: options)
+            }
         }
         return results
     }

@@ -48,16 +48,40 @@ enum PDF417Detector {
     static let reach = 1.0
     static let pad = 64
 
-    /// Hits along every `step`-th row and column of `m`, over the stretches `mask` searches.
-    static func hits(_ m: BitMatrix, step: Int, mask: CandidateMask) -> [PDF417PatternHit] {
+    /// The scan lines of one pass: row indices and column indices.
+    struct Lines {
+        var rows: [Int]
+        var columns: [Int]
+
+        /// Every `step`-th row and column of a `width × height` image.
+        static func every(_ step: Int, width: Int, height: Int) -> Lines {
+            Lines(rows: Array(stride(from: 0, to: height, by: step)),
+                  columns: Array(stride(from: 0, to: width, by: step)))
+        }
+
+        /// Every line within `radius` of a line with a hit (a fine pass around a probe's hits).
+        static func near(_ hits: [PDF417PatternHit], radius: Int, width: Int, height: Int) -> Lines {
+            func lines(_ axis: Int, _ count: Int) -> [Int] {
+                var on = [Bool](repeating: false, count: count)
+                for h in hits where h.axis == axis {
+                    for l in max(0, h.line - radius)...min(count - 1, h.line + radius) { on[l] = true }
+                }
+                return on.indices.filter { on[$0] }
+            }
+            return Lines(rows: lines(0, height), columns: lines(1, width))
+        }
+    }
+
+    /// Hits along `lines` of `m`, over the stretches `mask` searches.
+    static func hits(_ m: BitMatrix, lines: Lines, mask: CandidateMask) -> [PDF417PatternHit] {
         var out: [PDF417PatternHit] = []
-        for y in stride(from: 0, to: m.height, by: step) {
+        for y in lines.rows {
             for span in mask.rowSpans(y, grownBy: reach, plus: pad) {
                 let (w, st) = widths(m.rowRuns(y, in: span), offset: span.lowerBound)
                 scan(w, st, line: y, axis: 0, point: { Point($0, Double(y) + 0.5) }, into: &out)
             }
         }
-        for x in stride(from: 0, to: m.width, by: step) {
+        for x in lines.columns {
             for span in mask.columnSpans(x, grownBy: reach, plus: pad) {
                 let (w, st) = widths(m.columnRuns(x, in: span), offset: span.lowerBound)
                 scan(w, st, line: x, axis: 1, point: { Point(Double(x) + 0.5, $0) }, into: &out)
@@ -66,11 +90,11 @@ enum PDF417Detector {
         return out
     }
 
-    /// Hits from the luminance profiles of rows and columns (``LineProfileThreshold``: sub-pixel edges,
-    /// no global threshold), for small modules and blur where a binarized image loses 1-module elements.
-    static func hits(_ image: LuminanceImage, step: Int, mask: CandidateMask) -> [PDF417PatternHit] {
+    /// Hits from the luminance profiles along `lines` (``LineProfileThreshold``: sub-pixel edges, no
+    /// global threshold), for small modules and blur where a binarized image loses 1-module elements.
+    static func hits(_ image: LuminanceImage, lines: Lines, mask: CandidateMask) -> [PDF417PatternHit] {
         var out: [PDF417PatternHit] = []
-        for y in stride(from: 0, to: image.height, by: step) {
+        for y in lines.rows {
             let spans = mask.rowSpans(y, grownBy: reach, plus: pad)
             guard !spans.isEmpty else { continue }
             let row = image.row(y)
@@ -81,7 +105,7 @@ enum PDF417Detector {
                     point: { Point($0, Double(y) + 0.5) }, into: &out)
             }
         }
-        for x in stride(from: 0, to: image.width, by: step) {
+        for x in lines.columns {
             let spans = mask.columnSpans(x, grownBy: reach, plus: pad)
             guard !spans.isEmpty else { continue }
             let column = image.column(x)
