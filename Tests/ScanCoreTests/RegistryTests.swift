@@ -37,9 +37,10 @@ struct RegistryTests {
 
     @Test func downscaledResultsMapBackToFullResolution() {
         // Pixel (0,0) is light at full size but its 2x2 block mean is dark.
-        var px = [UInt8](repeating: 0, count: 1200 * 10)
+        let width = DecoderRegistry.downscaleThreshold + 200
+        var px = [UInt8](repeating: 0, count: width * 10)
         px[0] = 255
-        let ctx = FrameContext(image: LuminanceImage(width: 1200, height: 10, pixels: px))
+        let ctx = FrameContext(image: LuminanceImage(width: width, height: 10, pixels: px))
         var options = DecodeOptions()
         options.tryInvert = false
         let found = registry.decode(ctx, options: options)
