@@ -112,6 +112,17 @@ public struct NegotiatedMode: Sendable, Equatable, CustomStringConvertible {
         self.differences = differences
     }
 
+    /// Takes the rate the driver reports after `VIDIOC_S_PARM` (or `VIDIOC_G_PARM` when no rate was asked
+    /// for); nil when it does not say, which keeps ``fps``. A rate other than the chosen one is noted in
+    /// ``differences``.
+    public mutating func recordDriverRate(_ actual: Double?) {
+        guard let actual else { return }
+        if let fps, abs(actual - fps) > 0.01 {
+            differences.append("the driver set \(formatRate(actual)) fps instead of \(formatRate(fps))")
+        }
+        fps = actual
+    }
+
     /// `yuyv 640x480 @ 30 fps` followed by the differences in parentheses.
     public var description: String {
         var text = "\(pixelFormat.rawValue) \(size)"
