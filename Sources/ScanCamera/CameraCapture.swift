@@ -102,7 +102,7 @@ public final class CameraCapture {
             let controls = request.controls.isEmpty ? [] : device.controls()
             for (name, value) in request.controls {
                 guard let control = CameraControl.resolve(name, among: controls) else {
-                    let names = controls.map(\.key).joined(separator: ", ")
+                    let names = controls.filter(\.isSettable).map(\.key).joined(separator: ", ")
                     warnings.append(
                         "\(request.device) has no control '\(name)' (it has: \(names.isEmpty ? "none" : names))")
                     continue

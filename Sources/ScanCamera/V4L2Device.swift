@@ -207,7 +207,8 @@ public final class V4L2Device {
             out.append(
                 CameraControl(
                     id: q.id, name: cText(q.name), kind: CameraControl.Kind(v4l2Type: q.type), minimum: q.minimum,
-                    maximum: q.maximum, step: Int64(clamping: q.step), defaultValue: q.default_value))
+                    maximum: q.maximum, step: Int64(clamping: q.step), defaultValue: q.default_value,
+                    isReadOnly: q.flags & UInt32(V4L2_CTRL_FLAG_READ_ONLY) != 0))
         }
         if out.isEmpty {
             id = CV4L2_CTRL_FLAG_NEXT_CTRL
@@ -223,7 +224,8 @@ public final class V4L2Device {
                     CameraControl(
                         id: q.id, name: cText(q.name), kind: CameraControl.Kind(v4l2Type: q.type),
                         minimum: Int64(q.minimum), maximum: Int64(q.maximum), step: Int64(q.step),
-                        defaultValue: Int64(q.default_value)))
+                        defaultValue: Int64(q.default_value),
+                        isReadOnly: q.flags & UInt32(V4L2_CTRL_FLAG_READ_ONLY) != 0))
             }
         }
         return out
