@@ -132,8 +132,11 @@ public struct NegotiatedMode: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// A rate to the hundredth, without a fraction when it rounds to a whole number (`30`, not `30.0`, for the
+/// 30.00003 fps of a 333333/10000000 s interval; `59.94`).
 func formatRate(_ fps: Double) -> String {
-    fps == fps.rounded() ? String(Int(fps)) : String((fps * 100).rounded() / 100)
+    let hundredths = (fps * 100).rounded() / 100
+    return hundredths == hundredths.rounded() ? String(Int(hundredths)) : String(hundredths)
 }
 
 /// Chooses the supported mode closest to a request. Pure: works on capability lists, so it is tested
