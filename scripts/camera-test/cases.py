@@ -59,7 +59,6 @@ SESSIONS = {
                         controls={"brightness": 200, "contrast": 90, "saturation": 300, "focus_absolute": 40,
                                   "read_only_integer_32_bits": 5}),
     "stall": session("stall", events=("detected", "confirmed", "lost", "error"), stall_timeout_ms=1500),
-    "fatal": session("fatal", events=("detected", "confirmed", "lost", "error")),
     "disconnect": session("disconnect", events=("detected", "confirmed", "lost", "error")),
     "negotiate": session("negotiate", width=800, height=600, fps=24),
     "negotiate-fallback": session("negotiate-fallback", pixel_format="mjpeg", width=1280, height=720, fps=60),
@@ -323,11 +322,6 @@ def t_stall(run):
     return stream_story(v, Step(run, "stall"), [r"no frame for \d+ ms \(stall_timeout_ms: 1500\)"])
 
 
-def t_fatal(run):
-    v = Verdict()
-    return stream_story(v, Step(run, "fatal"), [r"/dev/video0: VIDIOC_DQBUF failed: Input/output error"], least=1)
-
-
 def t_disconnect(run):
     v = Verdict()
     # vivid registers the node again as soon as scanctl closed it: the first reopen usually works.
@@ -362,7 +356,6 @@ TESTS = [
     ("restricted", "a node this user may not open: restricted, with how to fix it", t_restricted),
     ("controls", "controls from the session are set; unknown and out-of-range ones are error events", t_controls),
     ("stall", "no frames for stall_timeout_ms: error events, reopen with back-off, codes again", t_stall),
-    ("fatal-error", "a fatal streaming error (EIO): an error event, reopened, codes again", t_fatal),
     ("disconnect", "the device unplugged (ENODEV) and back: error events with back-off, reopened, codes again",
      t_disconnect),
     ("negotiate", "a size, rate and format the device lacks: the closest mode, reported", t_negotiate),

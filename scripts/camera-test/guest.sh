@@ -139,15 +139,6 @@ v4l2-ctl -d $cap --set-ctrl percentage_of_dropped_buffers=0
 wait_for stall '"event":"detected"' 2 60 "$(lines stall)"
 finish stall
 
-# 7b. A fatal streaming error (vivid's inject_fatal_streaming_error puts the queue in its error state):
-# scanctl reports it, reopens and reads the codes again.
-background fatal "$scanctl" run --duration 120 "$(session fatal)"
-wait_for fatal '"event":"confirmed"' 2 60
-v4l2-ctl -d $cap --set-ctrl inject_fatal_streaming_error=1
-wait_for fatal '"event":"error"' 1 30
-wait_for fatal '"event":"detected"' 2 60 "$(lines fatal)"
-finish fatal
-
 # 8. The device disappears: vivid's disconnect button unregisters its nodes as an unplug does (every
 # ioctl fails with ENODEV) and registers them again once their last user has closed them. scanctl reports
 # it, closes, retries with back-off and reads the codes again once the output streams again.
