@@ -2,7 +2,7 @@
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 SCANCTL := .build/release/scanctl
 
-.PHONY: setup build release demo test bench clean
+.PHONY: setup build release demo test test-camera bench clean
 
 setup:
 	@scripts/install-deps.sh
@@ -19,6 +19,11 @@ demo: release
 
 test: setup
 	$(SWIFT) test
+
+# scanctl against a real V4L2 driver (vivid) in a Debian kernel under qemu; root, a few minutes; not part
+# of test or CI. See Docs/camera.md.
+test-camera: setup
+	@scripts/camera-test/run.sh
 
 # Accuracy and speed against zxing-cpp and ZBar (not part of test or CI). QUICK=1: a subset;
 # SOAK=1: also the 10,000-frame memory soak; CORPUS=DIR: another corpus. See Benchmarks/README.md.

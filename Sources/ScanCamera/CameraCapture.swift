@@ -95,14 +95,14 @@ public final class CameraCapture {
                 chosen.differences.append("the driver set \(pf.rawValue) instead of \(chosen.pixelFormat.rawValue)")
                 chosen.pixelFormat = pf
             }
-            if let fps = chosen.fps {
-                chosen.fps = device.setFrameRate(fps) ?? fps
-            }
+            // What the driver set (or, with no rate to ask for, delivers) is what the mode reports.
+            let rate: Double? = if let fps = chosen.fps { device.setFrameRate(fps) } else { device.frameRate() }
+            chosen.recordDriverRate(rate)
             var warnings: [String] = []
             let controls = request.controls.isEmpty ? [] : device.controls()
             for (name, value) in request.controls {
                 guard let control = CameraControl.resolve(name, among: controls) else {
-                    let names = controls.map(\.key).joined(separator: ", ")
+                    let names = controls.filter(\.isSettable).map(\.key).joined(separator: ", ")
                     warnings.append(
                         "\(request.device) has no control '\(name)' (it has: \(names.isEmpty ? "none" : names))")
                     continue

@@ -29,9 +29,12 @@ public struct CameraControl: Sendable, Equatable {
     public var maximum: Int64
     public var step: Int64
     public var defaultValue: Int64
+    /// The driver only reports this control (`V4L2_CTRL_FLAG_READ_ONLY`): setting it fails with `EACCES`.
+    public var isReadOnly: Bool
 
     public init(
-        id: UInt32, name: String, kind: Kind, minimum: Int64, maximum: Int64, step: Int64 = 1, defaultValue: Int64 = 0
+        id: UInt32, name: String, kind: Kind, minimum: Int64, maximum: Int64, step: Int64 = 1, defaultValue: Int64 = 0,
+        isReadOnly: Bool = false
     ) {
         self.id = id
         self.name = name
@@ -40,6 +43,14 @@ public struct CameraControl: Sendable, Equatable {
         self.maximum = maximum
         self.step = step
         self.defaultValue = defaultValue
+        self.isReadOnly = isReadOnly
+    }
+
+    /// Whether a session can set this control from a number: not read-only, and an integer, boolean, menu
+    /// or button control.
+    public var isSettable: Bool {
+        if case .other = kind { return false }
+        return !isReadOnly
     }
 
     /// The name as a session writes it, as `v4l2-ctl` prints it: lower case, every run of other characters
@@ -87,6 +98,7 @@ public struct CameraControl: Sendable, Equatable {
         case .other(let type): return "control '\(key)' (type \(type)) cannot be set from a number"
         default: break
         }
+        if isReadOnly { return "control '\(key)' is read-only" }
         guard value >= minimum && value <= maximum else {
             return "control '\(key)' takes \(minimum)…\(maximum), not \(value)"
         }

@@ -112,6 +112,17 @@ public struct NegotiatedMode: Sendable, Equatable, CustomStringConvertible {
         self.differences = differences
     }
 
+    /// Takes the rate the driver reports after `VIDIOC_S_PARM` (or `VIDIOC_G_PARM` when no rate was asked
+    /// for); nil when it does not say, which keeps ``fps``. A rate other than the chosen one is noted in
+    /// ``differences``.
+    public mutating func recordDriverRate(_ actual: Double?) {
+        guard let actual else { return }
+        if let fps, abs(actual - fps) > 0.01 {
+            differences.append("the driver set \(formatRate(actual)) fps instead of \(formatRate(fps))")
+        }
+        fps = actual
+    }
+
     /// `yuyv 640x480 @ 30 fps` followed by the differences in parentheses.
     public var description: String {
         var text = "\(pixelFormat.rawValue) \(size)"
@@ -121,8 +132,11 @@ public struct NegotiatedMode: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// A rate to the hundredth, without a fraction when it rounds to a whole number (`30`, not `30.0`, for the
+/// 30.00003 fps of a 333333/10000000 s interval; `59.94`).
 func formatRate(_ fps: Double) -> String {
-    fps == fps.rounded() ? String(Int(fps)) : String((fps * 100).rounded() / 100)
+    let hundredths = (fps * 100).rounded() / 100
+    return hundredths == hundredths.rounded() ? String(Int(hundredths)) : String(hundredths)
 }
 
 /// Chooses the supported mode closest to a request. Pure: works on capability lists, so it is tested

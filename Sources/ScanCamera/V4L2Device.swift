@@ -183,6 +183,14 @@ public final class V4L2Device {
         return self.fps(parm.parm.capture.timeperframe)
     }
 
+    /// `VIDIOC_G_PARM`: the frame rate the driver delivers now, or nil when it does not say.
+    public func frameRate() -> Double? {
+        var parm = v4l2_streamparm()
+        parm.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        guard ioctl(CV4L2_VIDIOC_G_PARM, &parm) == 0 else { return nil }
+        return fps(parm.parm.capture.timeperframe)
+    }
+
     /// Every control of the device (`VIDIOC_QUERY_EXT_CTRL` with `V4L2_CTRL_FLAG_NEXT_CTRL`, or
     /// `VIDIOC_QUERYCTRL` where the extended query is missing), without control classes and disabled ones.
     public func controls() -> [CameraControl] {
@@ -199,7 +207,8 @@ public final class V4L2Device {
             out.append(
                 CameraControl(
                     id: q.id, name: cText(q.name), kind: CameraControl.Kind(v4l2Type: q.type), minimum: q.minimum,
-                    maximum: q.maximum, step: Int64(clamping: q.step), defaultValue: q.default_value))
+                    maximum: q.maximum, step: Int64(clamping: q.step), defaultValue: q.default_value,
+                    isReadOnly: q.flags & UInt32(V4L2_CTRL_FLAG_READ_ONLY) != 0))
         }
         if out.isEmpty {
             id = CV4L2_CTRL_FLAG_NEXT_CTRL
@@ -215,7 +224,8 @@ public final class V4L2Device {
                     CameraControl(
                         id: q.id, name: cText(q.name), kind: CameraControl.Kind(v4l2Type: q.type),
                         minimum: Int64(q.minimum), maximum: Int64(q.maximum), step: Int64(q.step),
-                        defaultValue: Int64(q.default_value)))
+                        defaultValue: Int64(q.default_value),
+                        isReadOnly: q.flags & UInt32(V4L2_CTRL_FLAG_READ_ONLY) != 0))
             }
         }
         return out

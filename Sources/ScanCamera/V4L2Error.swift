@@ -25,12 +25,13 @@ public struct V4L2Error: Error, Sendable, Equatable, CustomStringConvertible {
     /// The operating system refuses this user access to the node (not in the `video` group).
     public var isPermissionDenied: Bool { code == EACCES || code == EPERM }
 
-    /// `/dev/video0: VIDIOC_S_FMT failed: Device or resource busy`, with the hint for a permission problem.
+    /// `/dev/video0: VIDIOC_S_FMT failed: Device or resource busy`, with the hint for a permission problem
+    /// when opening failed (`EACCES` from an ioctl means something else, e.g. a read-only control).
     public var description: String {
         var text = "\(path): \(operation) failed"
         if code != 0 { text += ": \(String(cString: strerror(code)))" }
         if let detail { text += " (\(detail))" }
-        if isPermissionDenied { text += "; " + V4L2Error.permissionHint(path) }
+        if isPermissionDenied && operation == "open" { text += "; " + V4L2Error.permissionHint(path) }
         if isNotV4L2 { text += "; \(path) is not a V4L2 device" }
         return text
     }

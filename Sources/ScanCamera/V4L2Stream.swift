@@ -71,11 +71,15 @@ final class V4L2Stream {
             throw device.error("poll")
         }
         if ready == 0 { return false }
-        if pfd.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 && pfd.revents & Int16(POLLIN) == 0 {
-            throw V4L2Error(path: device.path, operation: "poll", code: ENODEV, detail: "the device reported an error")
-        }
+        // POLLERR without POLLIN: the stream failed (videobuf2 says so for a queue in its error state, after a
+        // fatal driver error). An unplugged device is not reported here: its poll says readable and the
+        // dequeue fails with ENODEV. The dequeue tells which error it is; without one it is EIO.
+        let streamFailed = pfd.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 && pfd.revents & Int16(POLLIN) == 0
+        let failure = V4L2Error(
+            path: device.path, operation: "poll", code: EIO, detail: "the driver reported an error on the stream")
         switch io {
         case .read:
+            if streamFailed { throw failure }
             let n = readBuffer.withUnsafeMutableBytes { cv4l2_read(device.fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EAGAIN || errno == EINTR { return false }
@@ -88,7 +92,10 @@ final class V4L2Stream {
             b.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
             b.memory = V4L2_MEMORY_MMAP.rawValue
             guard device.ioctl(CV4L2_VIDIOC_DQBUF, &b) == 0 else {
-                if errno == EAGAIN { return false }
+                if errno == EAGAIN {
+                    if streamFailed { throw failure }
+                    return false
+                }
                 throw device.error("VIDIOC_DQBUF")
             }
             let index = Int(b.index)

@@ -22,10 +22,14 @@ public enum SessionBuilder {
 
     /// The coordinator for `config`, decoding with `registry`.
     /// Camera inputs not in `settings.authorizedCameras` are left out, with the connections reading them.
+    /// - Parameters:
+    ///   - diagnostics: receives problems, one line each (scanctl prints them as errors).
+    ///   - info: receives information that is not a problem, one line each: the mode each camera opened
+    ///     with (scanctl prints it with an `info:` prefix).
     /// - Throws: ``Unsupported`` for an input or output kind this build cannot open.
     public static func coordinator(
         for config: SessionConfig, registry: DecoderRegistry, settings: Settings = Settings(),
-        diagnostics: @escaping @Sendable (String) -> Void
+        diagnostics: @escaping @Sendable (String) -> Void, info: @escaping @Sendable (String) -> Void = { _ in }
     ) throws(Unsupported) -> Coordinator {
         var inputs: [any Input] = []
         var skipped: Set<String> = []
@@ -40,7 +44,7 @@ public enum SessionBuilder {
                     skipped.insert(input.id.value)
                     continue
                 }
-                inputs.append(V4L2Input(id: input.id.value, config: c, diagnostics: diagnostics))
+                inputs.append(V4L2Input(id: input.id.value, config: c, info: info))
             }
         }
         var outputs: [OutputPlan] = []

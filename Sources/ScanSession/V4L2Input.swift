@@ -7,7 +7,7 @@ import ScanCore
 /// stays one frame.
 ///
 /// Built only for a camera the authorization gate allowed (``CameraAuthorizationGate``). It opens the
-/// device, negotiates the mode closest to the session's request (the chosen mode goes to `diagnostics`),
+/// device, negotiates the mode closest to the session's request (the chosen mode goes to `info`),
 /// sets the controls, and streams. A device that disappears (`ENODEV`) or delivers no frame for
 /// `stall_timeout_ms` is closed and reopened with back-off (``CameraLifecycle``); each failure is an
 /// `error` event naming the device. The input ends when the session stops, or at once when the device can
@@ -17,20 +17,21 @@ public struct V4L2Input: Input {
     public let id: String
     /// The session's keys.
     public let config: V4L2InputConfig
-    /// Receives the chosen mode and control warnings, one line each.
-    public let diagnostics: @Sendable (String) -> Void
+    /// Receives information that is not an error, one line each: the mode chosen at each open
+    /// (`input 'cam': /dev/video0: yuyv 640x480 @ 30 fps`). Problems are `error` events instead.
+    public let info: @Sendable (String) -> Void
     /// Back-off of the reopen attempts.
     public let initialBackoffMs: Int, maxBackoffMs: Int
 
     public init(
         id: String, config: V4L2InputConfig, initialBackoffMs: Int = 250, maxBackoffMs: Int = 8000,
-        diagnostics: @escaping @Sendable (String) -> Void
+        info: @escaping @Sendable (String) -> Void
     ) {
         self.id = id
         self.config = config
         self.initialBackoffMs = initialBackoffMs
         self.maxBackoffMs = maxBackoffMs
-        self.diagnostics = diagnostics
+        self.info = info
     }
 
     public var delivery: InputDelivery { .live(dropFrames: true) }
@@ -66,7 +67,7 @@ public struct V4L2Input: Input {
                 do {
                     let opened = try CameraCapture(request)
                     camera = opened
-                    diagnostics("input '\(id)': \(source): \(opened.mode)")
+                    info("input '\(id)': \(source): \(opened.mode)")
                     for warning in opened.warnings { sink.fail(frame: nil, source: source, message: warning) }
                     action = machine.opened(nowMs: nowMs())
                 } catch {

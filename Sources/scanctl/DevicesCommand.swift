@@ -50,8 +50,10 @@ enum DevicesCommand {
         }
     }
 
+    /// A rate to the hundredth, without a fraction when it rounds to a whole number (`30`, `59.94`).
     static func format(_ fps: Double) -> String {
-        fps == fps.rounded() ? String(Int(fps)) : String((fps * 100).rounded() / 100)
+        let hundredths = (fps * 100).rounded() / 100
+        return hundredths == hundredths.rounded() ? String(Int(hundredths)) : String(hundredths)
     }
 
     static func text(_ devices: [DeviceDescription]) -> String {

@@ -81,7 +81,7 @@ enum RunCommand {
         do {
             coordinator = try SessionBuilder.coordinator(
                 for: loaded.config, registry: BuiltinPlugins.registry(), settings: settings,
-                diagnostics: { Console.error($0) })
+                diagnostics: { Console.error($0) }, info: { Console.info($0) })
         } catch {
             Console.error(error.description)
             return ExitStatus.usage

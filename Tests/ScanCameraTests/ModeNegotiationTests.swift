@@ -102,4 +102,28 @@ import Testing
             try ModeNegotiation.chooseFormatAndSize(ModeRequest(pixelFormat: .yuyv, size: Self.vga), among: [])
         }
     }
+
+    @Test func theRateTheDriverSetIsReportedAndUsed() {
+        // vivid's HDMI input lists no rates and keeps its timing's 59.94 fps whatever is asked.
+        var asked = NegotiatedMode(
+            pixelFormat: .yuyv, size: Self.vga, fps: 30,
+            differences: ["the device does not list frame rates, 30 fps is requested as is"])
+        asked.recordDriverRate(59.94)
+        #expect(asked.fps == 59.94)
+        #expect(
+            asked.description
+                == "yuyv 640x480 @ 59.94 fps (the device does not list frame rates, 30 fps is requested as is; "
+                + "the driver set 59.94 fps instead of 30)")
+        // No rate asked for: what the driver delivers is reported, with no difference.
+        var unasked = NegotiatedMode(pixelFormat: .yuyv, size: Self.vga, fps: nil)
+        unasked.recordDriverRate(59.94)
+        #expect(unasked.description == "yuyv 640x480 @ 59.94 fps")
+        // The same rate within rounding, or a driver that does not say, changes nothing.
+        var same = NegotiatedMode(pixelFormat: .yuyv, size: Self.vga, fps: 25)
+        same.recordDriverRate(25.001)
+        #expect(same.differences.isEmpty)
+        same.recordDriverRate(nil)
+        #expect(same.fps == 25.001)
+        #expect(same.description == "yuyv 640x480 @ 25 fps")
+    }
 }
