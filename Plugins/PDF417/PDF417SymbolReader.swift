@@ -277,7 +277,8 @@ struct PDF417SymbolReader {
 /// least squares after dropping outliers.
 ///
 /// A row indicator read with the right cluster but a wrong value names a far-away row; a first line
-/// through the median of pairwise slopes (Theil–Sen) sets those aside before any least-squares fit. The
+/// through the median of pairwise slopes (Theil–Sen) sets those aside before any least-squares fit
+/// (the projective one weighted so that it minimises row residuals). The
 /// projective term c is kept only when six or more rows were seen and it fits clearly better than a
 /// straight line: each observation places its row only to within half a row, and a perspective term
 /// fitted to that noise bends the extrapolated ends of a partly seen edge by rows.
@@ -287,16 +288,24 @@ struct RowFit {
     init?(_ observations: [(Double, Int)]) {
         var obs = observations.map { ($0.0, Double($0.1) + 0.5) }
         guard obs.count >= 4, let (a0, b0) = RowFit.medianLine(obs) else { return nil }
-        obs = obs.filter { abs(a0 + b0 * $0.0 - $0.1) < 1.5 }
+        // A straight line misses the ends of a strongly foreshortened edge by rows: the bound grows with the
+        // median residual, while a misread indicator names a row tens of rows away.
+        let residuals = obs.map { abs(a0 + b0 * $0.0 - $0.1) }
+        let bound = max(1.5, 4 * residuals.sorted()[residuals.count / 2])
+        obs = zip(obs, residuals).filter { $0.1 < bound }.map(\.0)
         guard obs.count >= 4 else { return nil }
         for round in 0..<3 {
             let distinct = Set(obs.map { Int($0.1) }).count
             guard distinct >= 2, let line = RowFit.solve(obs, projective: false) else { return nil }
             var f = line
-            if distinct >= 6, let p = RowFit.solve(obs, projective: true),
-                RowFit.rms(p, obs) < 0.9 * RowFit.rms(line, obs)
-            {
-                f = p
+            if distinct >= 6, var p = RowFit.solve(obs, projective: true) {
+                // Each equation weighted by 1 / (1 + c·y) from the previous solution: row residuals, not
+                // residuals scaled by the denominator.
+                for _ in 0..<2 {
+                    guard let q = RowFit.solve(obs, projective: true, weightedBy: p.2) else { break }
+                    p = q
+                }
+                if RowFit.rms(p, obs) < 0.9 * RowFit.rms(line, obs) { f = p }
             }
             (a, b, c) = f
             if round == 2 { break }
@@ -340,12 +349,17 @@ struct RowFit {
     /// The y at which the fitted row coordinate is `r`.
     func y(atRow r: Double) -> Double { (r - a) / (b - c * r) }
 
-    static func solve(_ obs: [(Double, Double)], projective: Bool) -> (Double, Double, Double)? {
-        // Unknowns (a, b, c): r = a + b y − c y r.
+    static func solve(_ obs: [(Double, Double)], projective: Bool, weightedBy c0: Double = 0)
+        -> (Double, Double, Double)?
+    {
+        // Unknowns (a, b, c): r = a + b y − c y r, each equation divided by 1 + c0·y.
         let n = projective ? 3 : 2
         var m = [[Double]](repeating: [Double](repeating: 0, count: n + 1), count: n)
-        for (y, r) in obs {
-            let row: [Double] = projective ? [1, y, -y * r] : [1, y]
+        for (y, r0) in obs {
+            let d = 1 + c0 * y
+            guard d > 0.05 else { continue }
+            let r = r0 / d
+            let row: [Double] = projective ? [1 / d, y / d, -y * r] : [1 / d, y / d]
             for i in 0..<n {
                 for j in 0..<n { m[i][j] += row[i] * row[j] }
                 m[i][n] += row[i] * r
