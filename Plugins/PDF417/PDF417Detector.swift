@@ -30,6 +30,9 @@ struct PDF417EdgeLine {
     var moduleA: Double
     var moduleB: Double
     var hits: Int
+    /// Distance along the edge between neighbouring scan lines: the symbol's edge reaches about half of it
+    /// beyond `a` and `b`.
+    var spacing: Double = 1
     var centre: Point { (a + b) * 0.5 }
 }
 
@@ -270,13 +273,13 @@ enum PDF417Detector {
         for i in hits.indices { groups[find(i), default: []].append(i) }
         var out: [PDF417EdgeLine] = []
         for (_, g) in groups where g.count >= minimumHits {
-            if let e = fit(g.map { hits[$0] }) { out.append(e) }
+            if let e = fit(g.map { hits[$0] }, step: step) { out.append(e) }
         }
         return out.sorted { $0.hits > $1.hits }
     }
 
     /// A line through the outer points (principal axis), its extent, the inward direction and module sizes.
-    static func fit(_ hits: [PDF417PatternHit]) -> PDF417EdgeLine? {
+    static func fit(_ hits: [PDF417PatternHit], step: Int = 1) -> PDF417EdgeLine? {
         let n = Double(hits.count)
         var cx = 0.0, cy = 0.0
         for h in hits { cx += h.outer.x; cy += h.outer.y }
@@ -315,7 +318,8 @@ enum PDF417Detector {
         let c = Point(cx, cy)
         return PDF417EdgeLine(
             kind: hits[0].kind, a: c + d * tmin, b: c + d * tmax, direction: d, inward: inward,
-            moduleA: median(nearA), moduleB: median(nearB), hits: hits.count)
+            moduleA: median(nearA), moduleB: median(nearB), hits: hits.count,
+            spacing: Double(step) / max(0.3, abs(hits[0].axis == 0 ? d.y : d.x)))
     }
 
     /// Start edges paired with the stop edge across from them (nil when none fits: compact symbols or a

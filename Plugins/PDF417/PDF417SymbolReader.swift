@@ -54,7 +54,9 @@ struct PDF417SymbolReader {
                 } else {
                     to = l + s.inward * (40 * mod)
                 }
-                let along = (s.b - s.a) * (1 / max(1, s.a.distance(to: s.b)))
+                // Three lines averaged along the bars, no further apart than a module's third: rows may be as
+                // low as one module.
+                let along = (s.b - s.a) * (min(1, 0.35 * mod) / max(1, s.a.distance(to: s.b)))
                 let profile = PDF417LineReader.profile(image, from: from, to: to, across: along, oversample: m < 3 ? 3 : 1)
                 let length = from.distance(to: to)
                 var leftDone = false, rightDone = right == nil
@@ -99,23 +101,44 @@ struct PDF417SymbolReader {
         let yTopL = leftFit.y(atRow: 0), yBotL = leftFit.y(atRow: Double(rows))
         let yTopR = rightFit.y(atRow: 0), yBotR = rightFit.y(atRow: Double(rows))
         guard [yTopL, yBotL, yTopR, yBotR].allSatisfy({ $0.isFinite && abs($0) < 4 }) else { return nil }
-        let tl = s.a + (s.b - s.a) * yTopL, bl = s.a + (s.b - s.a) * yBotL
-        let tr: Point, br: Point
-        if let r = right {
-            tr = r.a + (r.b - r.a) * yTopR
-            br = r.a + (r.b - r.a) * yBotR
-            // The distance between the edges must fit the column count.
-            let mr = max(0.5, (r.moduleA + r.moduleB) / 2)
-            let modulesAcross = (tl.distance(to: tr) + bl.distance(to: br)) / 2 / ((m + mr) / 2)
-            guard abs(modulesAcross - width) < 0.3 * width + 10 else { return nil }
-        } else {
-            let mt = s.moduleA + (s.moduleB - s.moduleA) * yTopL
-            let mb = s.moduleA + (s.moduleB - s.moduleA) * yBotL
-            tr = tl + s.inward * (width * mt)
-            br = bl + s.inward * (width * mb)
+        // The row fits place the symbol's first and last rows to within a row or so (fewer indicators are
+        // read on rows only a few pixels high); where an edge's own ends lie that close, they are the
+        // symbol's top and bottom to within half a scan line, and are tried first.
+        func snapped(_ top: Double, _ bottom: Double, _ e: PDF417EdgeLine) -> (Double, Double) {
+            let length = max(1, e.a.distance(to: e.b))
+            let e0 = -0.5 * e.spacing / length, e1 = 1 + 0.5 * e.spacing / length
+            let row = abs(bottom - top) / Double(rows)
+            return (abs(top - e0) < 1.5 * row ? e0 : top, abs(bottom - e1) < 1.5 * row ? e1 : bottom)
         }
-        return readGrid(
-            corners: [tl, tr, br, bl], rows: rows, columns: cols, level: dims.level, width: width, compact: compact)
+        let (sTopL, sBotL) = snapped(yTopL, yBotL, s)
+        let (sTopR, sBotR) = right.map { snapped(yTopR, yBotR, $0) } ?? (yTopR, yBotR)
+        var attempts = [(yTopL, yBotL, yTopR, yBotR)]
+        if (sTopL, sBotL, sTopR, sBotR) != (yTopL, yBotL, yTopR, yBotR) {
+            attempts.insert((sTopL, sBotL, sTopR, sBotR), at: 0)
+        }
+        for (topL, botL, topR, botR) in attempts {
+            let tl = s.a + (s.b - s.a) * topL, bl = s.a + (s.b - s.a) * botL
+            let tr: Point, br: Point
+            if let r = right {
+                tr = r.a + (r.b - r.a) * topR
+                br = r.a + (r.b - r.a) * botR
+                // The distance between the edges must fit the column count.
+                let mr = max(0.5, (r.moduleA + r.moduleB) / 2)
+                let modulesAcross = (tl.distance(to: tr) + bl.distance(to: br)) / 2 / ((m + mr) / 2)
+                guard abs(modulesAcross - width) < 0.3 * width + 10 else { return nil }
+            } else {
+                let mt = s.moduleA + (s.moduleB - s.moduleA) * topL
+                let mb = s.moduleA + (s.moduleB - s.moduleA) * botL
+                tr = tl + s.inward * (width * mt)
+                br = bl + s.inward * (width * mb)
+            }
+            if let symbol = readGrid(
+                corners: [tl, tr, br, bl], rows: rows, columns: cols, level: dims.level, width: width, compact: compact)
+            {
+                return symbol
+            }
+        }
+        return nil
     }
 
     /// Pass 2: codewords read through the module grid, voted, corrected.
@@ -134,73 +157,84 @@ struct PDF417SymbolReader {
         let x0 = -4.0, x1 = width + 4
         let count = max(Int(width * 3), Int(lengthPx * 1.4 * (x1 - x0) / width))
         let dx = (x1 - x0) / Double(count)
-        for r in 0..<rows {
+        // The codewords (slot, value) read along the line at y (row units) through row r, or nil when the
+        // line's row indicator names another row or its start and stop patterns disagree with the grid.
+        func readLine(_ r: Int, _ y: Double) -> [(Int, Int)]? {
             let cluster = r % 3
-            for f in 0..<perRow {
-                let y = Double(r) + (Double(f) + 0.5) / Double(perRow)
-                // The mean of five lines across the row band (the bars run across it), against noise.
-                let dy = 0.18 / Double(perRow)
-                func line(_ o: Double) -> [UInt8] {
-                    PDF417LineReader.profile(image, count: count) { h.apply(Point(x0 + (Double($0) + 0.5) * dx, y + o)) }
-                }
-                let inner = PDF417LineReader.mean(line(0), line(-dy), line(dy))
-                let profile = PDF417LineReader.mean(inner, line(-2 * dy), line(2 * dy))
-                let p = PDF417LineReader.edges(profile, origin: x0, scale: dx)
-                var retries: [PDF417LineProfile]?
-                // Align on the start pattern (and the stop pattern).
-                // Where the start pattern is not recognised (noise), trust the grid.
-                var xs = 0.0
-                if let ks = p.nearestEdge(to: 0, rising: true, tolerance: 3), let sw = p.widths(from: ks, count: 8),
-                    PDF417LineReader.looksLike(sw, PDF417Codewords.start, tolerance: 0.6)
-                {
-                    xs = p.edges[ks]
-                }
-                var scale = 1.0
-                if compact {
-                    if let ke = p.nearestEdge(to: width, rising: false, tolerance: 2.5), p.edges[ke] - xs > width / 2 {
-                        scale = width / (p.edges[ke] - xs)
-                    }
-                } else if let ke = p.nearestEdge(to: width, rising: false, tolerance: 3), ke >= 9,
-                    let ew = p.widths(from: ke - 9, count: 9), PDF417LineReader.looksLike(ew, PDF417Codewords.stop, tolerance: 0.6)
-                {
+            // The mean of five lines across the row band (the bars run across it), against noise.
+            let dy = 0.18 / Double(perRow)
+            func line(_ o: Double) -> [UInt8] {
+                PDF417LineReader.profile(image, count: count) { h.apply(Point(x0 + (Double($0) + 0.5) * dx, y + o)) }
+            }
+            let inner = PDF417LineReader.mean(line(0), line(-dy), line(dy))
+            let profile = PDF417LineReader.mean(inner, line(-2 * dy), line(2 * dy))
+            let p = PDF417LineReader.edges(profile, origin: x0, scale: dx)
+            var retries: [PDF417LineProfile]?
+            // Align on the start pattern (and the stop pattern).
+            // Where the start pattern is not recognised (noise), trust the grid.
+            var xs = 0.0
+            if let ks = p.nearestEdge(to: 0, rising: true, tolerance: 3), let sw = p.widths(from: ks, count: 8),
+                PDF417LineReader.looksLike(sw, PDF417Codewords.start, tolerance: 0.6)
+            {
+                xs = p.edges[ks]
+            }
+            var scale = 1.0
+            if compact {
+                if let ke = p.nearestEdge(to: width, rising: false, tolerance: 2.5), p.edges[ke] - xs > width / 2 {
                     scale = width / (p.edges[ke] - xs)
                 }
-                guard scale > 0.9 && scale < 1.1 else { continue }
-                var read: [(Int, Int)] = []  // (slot, value)
-                var wrongRow = false
-                // A codeword at its expected place on the profile, or nil.
-                func codeword(_ p: PDF417LineProfile, _ target: Double) -> (value: Int, cluster: Int, error: Double)? {
-                    guard let k = p.nearestEdge(to: target, rising: true, tolerance: 2.2 / scale),
-                        let w = p.widths(from: k, count: 8)
-                    else { return nil }
-                    let total = w.reduce(0, +) * scale
-                    guard total > 14 && total < 20 else { return nil }
-                    return PDF417Codewords.decode(w, cluster: cluster, maxError: 2.0)
-                }
-                for slot in 0..<slots {
-                    let target = xs + 17 * Double(slot + 1) / scale
-                    var found = codeword(p, target)
-                    if found == nil {
-                        // Blur flattens runs of 1-module elements (retry with a lower hysteresis); noise makes
-                        // spurious extrema (retry with a higher one).
-                        if retries == nil {
-                            retries = [0.035, 0.14].map { PDF417LineReader.edges(profile, origin: x0, scale: dx, fraction: $0) }
-                        }
-                        for r in retries ?? [] where found == nil { found = codeword(r, target) }
+            } else if let ke = p.nearestEdge(to: width, rising: false, tolerance: 3), ke >= 9,
+                let ew = p.widths(from: ke - 9, count: 9), PDF417LineReader.looksLike(ew, PDF417Codewords.stop, tolerance: 0.6)
+            {
+                scale = width / (p.edges[ke] - xs)
+            }
+            guard scale > 0.9 && scale < 1.1 else { return nil }
+            var read: [(Int, Int)] = []  // (slot, value)
+            // A codeword at its expected place on the profile, or nil.
+            func codeword(_ p: PDF417LineProfile, _ target: Double) -> (value: Int, cluster: Int, error: Double)? {
+                guard let k = p.nearestEdge(to: target, rising: true, tolerance: 2.2 / scale),
+                    let w = p.widths(from: k, count: 8)
+                else { return nil }
+                let total = w.reduce(0, +) * scale
+                guard total > 14 && total < 20 else { return nil }
+                return PDF417Codewords.decode(w, cluster: cluster, maxError: 2.0)
+            }
+            for slot in 0..<slots {
+                let target = xs + 17 * Double(slot + 1) / scale
+                var found = codeword(p, target)
+                if found == nil {
+                    // Blur flattens runs of 1-module elements (retry with a lower hysteresis); noise makes
+                    // spurious extrema (retry with a higher one).
+                    if retries == nil {
+                        retries = [0.035, 0.14].map { PDF417LineReader.edges(profile, origin: x0, scale: dx, fraction: $0) }
                     }
-                    guard let cw = found else { continue }
-                    let isIndicator = slot == 0 || (!compact && slot == slots - 1)
-                    if isIndicator && PDF417RowIndicators.row(value: cw.value, cluster: cluster) != r {
-                        wrongRow = true
-                        break
-                    }
-                    read.append((slot, cw.value))
+                    for q in retries ?? [] where found == nil { found = codeword(q, target) }
                 }
-                if wrongRow { continue }
+                guard let cw = found else { continue }
+                let isIndicator = slot == 0 || (!compact && slot == slots - 1)
+                if isIndicator && PDF417RowIndicators.row(value: cw.value, cluster: cluster) != r { return nil }
+                read.append((slot, cw.value))
+            }
+            return read
+        }
+        for r in 0..<rows {
+            for f in 0..<perRow {
+                guard let read = readLine(r, Double(r) + (Double(f) + 0.5) / Double(perRow)) else { continue }
                 for (slot, value) in read where slot >= 1 && slot <= cols {
                     votes[r * cols + slot - 1][value, default: 0] += 1
                 }
             }
+        }
+        // Rows placed up to a row off (rows one or two pixels high, uneven row heights): lines just outside
+        // the row's band fill the codewords it left unread. A codeword of a neighbouring row has another
+        // cluster and is not taken for this row's.
+        for r in 0..<rows where (0..<cols).contains(where: { votes[r * cols + $0].isEmpty }) {
+            var extra: [(Int, Int)] = []
+            for o in [-0.2, 1.2, -0.45, 1.45] {
+                guard let read = readLine(r, Double(r) + o) else { continue }
+                extra += read.filter { $0.0 >= 1 && $0.0 <= cols && votes[r * cols + $0.0 - 1].isEmpty }
+            }
+            for (slot, value) in extra { votes[r * cols + slot - 1][value, default: 0] += 1 }
         }
         // Pick codewords; unread ones are erasures.
         let k = PDF417ErrorCorrection.checkCount(level: level)
@@ -240,18 +274,39 @@ struct PDF417SymbolReader {
 }
 
 /// Row position along an edge: row = (a + b·y) / (1 + c·y), fitted to (y, row) observations by linear
-/// least squares (c = 0 when few rows were seen), after dropping outliers.
+/// least squares after dropping outliers.
+///
+/// A row indicator read with the right cluster but a wrong value names a far-away row; a first line
+/// through the median of pairwise slopes (Theil–Sen) sets those aside before any least-squares fit
+/// (the projective one weighted so that it minimises row residuals). The
+/// projective term c is kept only when six or more rows were seen and it fits clearly better than a
+/// straight line: each observation places its row only to within half a row, and a perspective term
+/// fitted to that noise bends the extrapolated ends of a partly seen edge by rows.
 struct RowFit {
     var a = 0.0, b = 0.0, c = 0.0
 
     init?(_ observations: [(Double, Int)]) {
         var obs = observations.map { ($0.0, Double($0.1) + 0.5) }
+        guard obs.count >= 4, let (a0, b0) = RowFit.medianLine(obs) else { return nil }
+        // A straight line misses the ends of a strongly foreshortened edge by rows: the bound grows with the
+        // median residual, while a misread indicator names a row tens of rows away.
+        let residuals = obs.map { abs(a0 + b0 * $0.0 - $0.1) }
+        let bound = max(1.5, 4 * residuals.sorted()[residuals.count / 2])
+        obs = zip(obs, residuals).filter { $0.1 < bound }.map(\.0)
         guard obs.count >= 4 else { return nil }
         for round in 0..<3 {
             let distinct = Set(obs.map { Int($0.1) }).count
-            guard distinct >= 2 else { return nil }
-            let projective = distinct >= 6
-            guard let f = RowFit.solve(obs, projective: projective) else { return nil }
+            guard distinct >= 2, let line = RowFit.solve(obs, projective: false) else { return nil }
+            var f = line
+            if distinct >= 6, var p = RowFit.solve(obs, projective: true) {
+                // Each equation weighted by 1 / (1 + c·y) from the previous solution: row residuals, not
+                // residuals scaled by the denominator.
+                for _ in 0..<2 {
+                    guard let q = RowFit.solve(obs, projective: true, weightedBy: p.2) else { break }
+                    p = q
+                }
+                if RowFit.rms(p, obs) < 0.9 * RowFit.rms(line, obs) { f = p }
+            }
             (a, b, c) = f
             if round == 2 { break }
             let kept = obs.filter { abs(row(atY: $0.0) - $0.1) < (round == 0 ? 1.5 : 0.9) }
@@ -261,16 +316,50 @@ struct RowFit {
         guard b.isFinite, abs(b) > 1e-9 else { return nil }
     }
 
+    /// Root-mean-square row residual of fit `f` over `obs`.
+    static func rms(_ f: (Double, Double, Double), _ obs: [(Double, Double)]) -> Double {
+        var sum = 0.0
+        for (y, r) in obs {
+            let d = (f.0 + f.1 * y) / (1 + f.2 * y) - r
+            sum += d.isFinite ? d * d : 1e9
+        }
+        return (sum / Double(max(1, obs.count))).squareRoot()
+    }
+
+    /// A straight line row = a + b·y through the median of the slopes between observations far apart in
+    /// y (each paired with the one half the list further on, and a third), and the median intercept.
+    static func medianLine(_ observations: [(Double, Double)]) -> (Double, Double)? {
+        let obs = observations.sorted { $0.0 < $1.0 }
+        let n = obs.count
+        var slopes: [Double] = []
+        for offset in Set([n / 2, n / 3]) where offset > 0 {
+            for i in 0..<(n - offset) {
+                let (y0, r0) = obs[i], (y1, r1) = obs[i + offset]
+                if y1 - y0 > 1e-9 { slopes.append((r1 - r0) / (y1 - y0)) }
+            }
+        }
+        guard !slopes.isEmpty else { return nil }
+        slopes.sort()
+        let b = slopes[slopes.count / 2]
+        let intercepts = obs.map { $0.1 - b * $0.0 }.sorted()
+        return (intercepts[intercepts.count / 2], b)
+    }
+
     func row(atY y: Double) -> Double { (a + b * y) / (1 + c * y) }
     /// The y at which the fitted row coordinate is `r`.
     func y(atRow r: Double) -> Double { (r - a) / (b - c * r) }
 
-    static func solve(_ obs: [(Double, Double)], projective: Bool) -> (Double, Double, Double)? {
-        // Unknowns (a, b, c): r = a + b y − c y r.
+    static func solve(_ obs: [(Double, Double)], projective: Bool, weightedBy c0: Double = 0)
+        -> (Double, Double, Double)?
+    {
+        // Unknowns (a, b, c): r = a + b y − c y r, each equation divided by 1 + c0·y.
         let n = projective ? 3 : 2
         var m = [[Double]](repeating: [Double](repeating: 0, count: n + 1), count: n)
-        for (y, r) in obs {
-            let row: [Double] = projective ? [1, y, -y * r] : [1, y]
+        for (y, r0) in obs {
+            let d = 1 + c0 * y
+            guard d > 0.05 else { continue }
+            let r = r0 / d
+            let row: [Double] = projective ? [1 / d, y / d, -y * r] : [1 / d, y / d]
             for i in 0..<n {
                 for j in 0..<n { m[i][j] += row[i] * row[j] }
                 m[i][n] += row[i] * r

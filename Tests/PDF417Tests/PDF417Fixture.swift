@@ -11,7 +11,7 @@ enum PDF417Fixture {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
     /// Renders `data` (given to zint through a file) with `-b symbology` and extra arguments.
-    static func render(_ data: [UInt8], _ arguments: [String] = [], symbology: String = "PDF417", scale: Int = 2)
+    static func render(_ data: [UInt8], _ arguments: [String] = [], symbology: String = "PDF417", scale: Double = 2)
         throws -> LuminanceImage
     {
         guard let zint else { throw Failure(description: "zint not installed") }
@@ -23,7 +23,7 @@ enum PDF417Fixture {
         try Data(data).write(to: input)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: zint)
-        p.arguments = ["-b", symbology, "--quietzones", "--scale=\(scale)", "-o", output.path, "-i", input.path] + arguments
+        p.arguments = ["-b", symbology, "--quietzones", "--scale=\(scale == scale.rounded() ? String(Int(scale)) : String(scale))", "-o", output.path, "-i", input.path] + arguments
         let err = Pipe()
         p.standardError = err
         p.standardOutput = err
@@ -36,7 +36,7 @@ enum PDF417Fixture {
         return try ImageReader.read(contentsOf: output.path).luminance()
     }
 
-    static func render(_ text: String, _ arguments: [String] = [], symbology: String = "PDF417", scale: Int = 2)
+    static func render(_ text: String, _ arguments: [String] = [], symbology: String = "PDF417", scale: Double = 2)
         throws -> LuminanceImage
     {
         try render(Array(text.utf8), arguments, symbology: symbology, scale: scale)
@@ -66,6 +66,24 @@ extension LuminanceImage {
                 }
                 let v = (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy)
                     + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy
+                out[y * nw + x] = UInt8(max(0, min(255, v.rounded())))
+            }
+        }
+        return LuminanceImage(width: nw, height: nh, pixels: out)
+    }
+
+    /// Resized by `sx` across and `sy` down with bilinear resampling (pixel centres mapped onto each other).
+    func scaled(_ sx: Double, _ sy: Double) -> LuminanceImage {
+        let nw = Int((Double(width) * sx).rounded()), nh = Int((Double(height) * sy).rounded())
+        var out = [UInt8](repeating: 255, count: nw * nh)
+        for y in 0..<nh {
+            for x in 0..<nw {
+                let fx = min(max((Double(x) + 0.5) / sx - 0.5, 0), Double(width - 1))
+                let fy = min(max((Double(y) + 0.5) / sy - 0.5, 0), Double(height - 1))
+                let x0 = Int(fx), y0 = Int(fy), x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+                let ax = fx - Double(x0), ay = fy - Double(y0)
+                let v = (Double(self[x0, y0]) * (1 - ax) + Double(self[x1, y0]) * ax) * (1 - ay)
+                    + (Double(self[x0, y1]) * (1 - ax) + Double(self[x1, y1]) * ax) * ay
                 out[y * nw + x] = UInt8(max(0, min(255, v.rounded())))
             }
         }
