@@ -53,26 +53,42 @@ public struct QRCodeDecoder: SymbologyDecoder {
     }
 
     func decodeOnce(_ matrix: BitMatrix, options: DecodeOptions) -> ([Barcode], Int) {
-        let patterns = QRFinderPatternFinder.find(matrix)
+        // The strongest patterns only: noise and fine texture give hundreds of chance patterns, and the
+        // triples grow with their cube (a page of 30 symbols has 90 real ones).
+        let patterns = Array(QRFinderPatternFinder.find(matrix).prefix(Self.maxFinderPatterns))
         // Triples whose timing patterns confirm them first: a triple built from finder patterns of
         // different symbols on a page fits the geometry as well as a real one but fails this check.
         let triples = QRDetector.triples(patterns).map { t in
             (t, QRDetector.timingDisagreement(matrix, tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl]))
-        }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.score < $1.0.score }.map(\.0)
+        }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.score < $1.0.score }
         var used = Set<Int>()
         var results: [Barcode] = []
         var attempts = 0
+        var unconfirmed = 0
+        var failedInARow = 0
         var fallbacks = Self.maxPerspectiveFallbacks
-        let maxAttempts = 60 + 3 * patterns.count
-        for t in triples {
+        let maxAttempts = min(60 + 3 * patterns.count, Self.maxAttempts)
+        for (t, disagreement) in triples {
             if used.contains(t.tl) || used.contains(t.tr) || used.contains(t.bl) { continue }
             attempts += 1
             if attempts > maxAttempts { break }
+            // Neither timing pattern agrees: a chance triple (noise, texture, two symbols) far more often
+            // than a symbol; only a few of those are tried.
+            if disagreement >= 2 {
+                unconfirmed += 1
+                if unconfirmed > Self.maxUnconfirmedAttempts { break }
+            }
             let detections = QRDetector.detections(
                 matrix, tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl])
             if let (symbol, d) = decodeFirst(matrix, detections, fallbacks: &fallbacks) {
                 results.append(barcode(symbol, detection: d))
                 used.formUnion([t.tl, t.tr, t.bl])
+                failedInARow = 0
+            } else {
+                // Symbols rank first; this many failures in a row means the rest is chance (noise,
+                // texture), each costing a full sampling.
+                failedInARow += 1
+                if failedInARow >= Self.maxFailuresInARow { break }
             }
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
         }
@@ -132,6 +148,11 @@ public struct QRCodeDecoder: SymbologyDecoder {
             return (nil, nil)
         }
         if let s = QRMatrixDecoder.decode(grid) { return (s, grid) }
+        // The finer mapping only for a grid that reads as a QR symbol near its finders (format
+        // information in either orientation): chance triples in noise and texture mostly do not.
+        guard QRBitMatrixParser.formatInformation(grid) != nil
+            || QRBitMatrixParser.formatInformation(QRMatrixDecoder.transposed(grid)) != nil
+        else { return (nil, grid) }
         if let mapping = QRDetector.alignmentMapping(matrix, d),
             let fine = GridSampler.sample(matrix, dimension: d.dimension, mapping: mapping),
             let s = QRMatrixDecoder.decode(fine)
@@ -141,6 +162,14 @@ public struct QRCodeDecoder: SymbologyDecoder {
         return (nil, grid)
     }
 
+    /// Triples tried per binarized image, at most (best ranked first: a page of 30 symbols needs 30).
+    static let maxAttempts = 150
+    /// Triples that may fail one after another before the search of a binarized image stops.
+    static let maxFailuresInARow = 40
+    /// Finder patterns used per binarized image, strongest first.
+    static let maxFinderPatterns = 150
+    /// Triples tried per binarized image whose timing patterns both disagree with their finder spacing.
+    static let maxUnconfirmedAttempts = 40
     /// How many triples of one binarized image may try the perspective fallback's grids (triples whose
     /// finder outlines cannot be located do not count): the best-ranked triples are the real symbols; a
     /// busy image has hundreds of chance triples.
