@@ -200,7 +200,7 @@ struct QREncoderRoundTripTests {
                     symbologyIdentifier: "]Q2",
                     structuredAppend: StructuredAppend(index: k, count: count, id: String(parity))))
         }
-        let merged = try #require(QRStructuredAppend.merge(parts.reversed()))
+        let merged = try #require(StructuredAppend.merge(parts.reversed()))
         #expect(merged.rawValue == text)
         #expect(merged.rawBytes == bytes)
         #expect(throws: EncodeError.self) {
