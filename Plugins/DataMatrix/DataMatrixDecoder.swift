@@ -81,7 +81,7 @@ public struct DataMatrixDecoder: SymbologyDecoder {
                 done = true
                 break
             }
-            if !done, let d = dets.first, let (content, corrections, dd) = reread(matrix, image: image, cand, dets, d) {
+            if !done, let d = dets.first, let (content, corrections, dd) = reread(matrix, image: image, dets, d) {
                 let b = barcode(content, corrections: corrections, detection: dd)
                 results.append(b)
                 areas.append(b.cornerPoints)
@@ -93,20 +93,18 @@ public struct DataMatrixDecoder: SymbologyDecoder {
     }
 
     /// Detections whose finder and timing modules matched at least this well are worth the slower
-    /// second reads of ``reread(_:image:_:_:_:)`` (clutter that merely resembles a finder scores lower).
+    /// second reads of ``reread(_:image:_:_:)`` (clutter that merely resembles a finder scores lower).
     static let rereadScore = 0.85
 
     /// Second reads of a candidate whose detections all failed error correction, cheapest first:
     /// 1. blur: the grey levels thresholded at the module centres; uneven print or a curved surface:
     ///    each data region fitted on its own (for the best detection `d`);
     /// 2. corners off by a fraction of a module (blur, ink spread, perspective): all four corners
-    ///    refined against the finder and timing modules, for the two best detections;
-    /// 3. a wrong symbol size ranked first (anisotropic or damaged finder): the size hypotheses
-    ///    ranked below those tried, corners refined.
-    /// Steps 2 and 3 only for detections scoring at least ``rereadScore``.
+    ///    refined against the finder and timing modules, for the two best detections, each read
+    ///    directly and as in step 1.
+    /// Step 2 only when `d` scores at least ``rereadScore``.
     func reread(
-        _ matrix: BitMatrix, image: LuminanceImage?, _ cand: DMDetector.Candidate, _ dets: [DMDetection],
-        _ d: DMDetection
+        _ matrix: BitMatrix, image: LuminanceImage?, _ dets: [DMDetection], _ d: DMDetection
     ) -> (DMDecodedContent, Int, DMDetection)? {
         if let (c, n) = readRegions(matrix, image: image, d) { return (c, n, d) }
         guard d.score >= Self.rereadScore else { return nil }
@@ -118,17 +116,6 @@ public struct DataMatrixDecoder: SymbologyDecoder {
                 return (c, n, r)
             }
             if let (c, n) = readRegions(matrix, image: image, r) { return (c, n, r) }
-        }
-        let more = DMDetector.detections(matrix, cand, maxResults: 10).filter { e in
-            !dets.contains { $0.size == e.size && $0.isMirrored == e.isMirrored }
-        }
-        for det in more {
-            let r = DMDetector.refineCorners(matrix, det)
-            if let grid = GridSampler.sample(matrix, columns: r.size.columns, rows: r.size.rows, transform: r.transform),
-                let (c, n) = DataMatrixDecoder.decode(grid: grid, size: r.size)
-            {
-                return (c, n, r)
-            }
         }
         return nil
     }
