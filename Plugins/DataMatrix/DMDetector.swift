@@ -259,7 +259,7 @@ public enum DMDetector {
         var darkCount = 0
         var runs: [Double] = []
         let limit = len / 3
-        let reach = max(1.2, len * 0.012)
+        let reach = max(1.2, len * max(0.012, tolerance))
         for s in 0..<samples {
             let t = (Double(s) + 0.5) / Double(samples) * 0.9 + 0.05
             let base = Point(p.x + dx * t, p.y + dy * t)

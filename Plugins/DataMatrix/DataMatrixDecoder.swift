@@ -81,37 +81,64 @@ public struct DataMatrixDecoder: SymbologyDecoder {
                 done = true
                 break
             }
-            // Blur: threshold the grey levels at the module centres instead of the binarized pixels.
-            // Uneven print or a curved surface: fit each data region on its own and sample again.
-            if !done, let d = dets.first {
-                var regions = DMRegionGrid(size: d.size, transform: d.transform)
-                var grids: [BitMatrix] = []
-                if let image { grids += [regions.sampleLuminance(image)].compactMap { $0 } }
-                let w = Double(d.size.columns)
-                let h = Double(d.size.rows)
-                let module =
-                    d.transform.apply(Point(0, 0)).distance(to: d.transform.apply(Point(w, h)))
-                    / (w * w + h * h).squareRoot()
-                for k in 0..<2 {
-                    if k == 1 {
-                        regions.refine(matrix, module: module)
-                        grids = [regions.sample(matrix)].compactMap { $0 }
-                        if let image { grids += [regions.sampleLuminance(image)].compactMap { $0 } }
-                    }
-                    if let (content, corrections) = grids.lazy.compactMap({
-                        DataMatrixDecoder.decode(grid: $0, size: d.size)
-                    }).first {
-                        let b = barcode(content, corrections: corrections, detection: d)
-                        results.append(b)
-                        areas.append(b.cornerPoints)
-                        break
-                    }
-                }
+            if !done, let d = dets.first, let (content, corrections, dd) = reread(matrix, image: image, dets, d) {
+                let b = barcode(content, corrections: corrections, detection: dd)
+                results.append(b)
+                areas.append(b.cornerPoints)
             }
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
             if options.pure && !results.isEmpty { break }
         }
         return results
+    }
+
+    /// Detections whose finder and timing modules matched at least this well are worth the slower
+    /// second reads of ``reread(_:image:_:_:)`` (clutter that merely resembles a finder scores lower).
+    static let rereadScore = 0.85
+
+    /// Second reads of a candidate whose detections all failed error correction, cheapest first:
+    /// 1. blur: the grey levels thresholded at the module centres; uneven print or a curved surface:
+    ///    each data region fitted on its own (for the best detection `d`);
+    /// 2. corners off by a fraction of a module (blur, ink spread, perspective): all four corners
+    ///    refined against the finder and timing modules, for the two best detections, each read
+    ///    directly and as in step 1.
+    /// Step 2 only when `d` scores at least ``rereadScore``.
+    func reread(
+        _ matrix: BitMatrix, image: LuminanceImage?, _ dets: [DMDetection], _ d: DMDetection
+    ) -> (DMDecodedContent, Int, DMDetection)? {
+        if let (c, n) = readRegions(matrix, image: image, d) { return (c, n, d) }
+        guard d.score >= Self.rereadScore else { return nil }
+        for det in dets.prefix(2) {
+            let r = DMDetector.refineCorners(matrix, det)
+            if let grid = GridSampler.sample(matrix, columns: r.size.columns, rows: r.size.rows, transform: r.transform),
+                let (c, n) = DataMatrixDecoder.decode(grid: grid, size: r.size)
+            {
+                return (c, n, r)
+            }
+            if let (c, n) = readRegions(matrix, image: image, r) { return (c, n, r) }
+        }
+        return nil
+    }
+
+    /// Reads detection `d` through per-region transforms: first the grey levels at the module centres
+    /// (blur), then, with each region's corners refitted (uneven print, curved labels), the binarized
+    /// and the grey modules.
+    func readRegions(_ matrix: BitMatrix, image: LuminanceImage?, _ d: DMDetection) -> (DMDecodedContent, Int)? {
+        var regions = DMRegionGrid(size: d.size, transform: d.transform)
+        var grids: [BitMatrix] = []
+        if let image { grids += [regions.sampleLuminance(image)].compactMap { $0 } }
+        let w = Double(d.size.columns)
+        let h = Double(d.size.rows)
+        let module = d.transform.apply(Point(0, 0)).distance(to: d.transform.apply(Point(w, h))) / (w * w + h * h).squareRoot()
+        for k in 0..<2 {
+            if k == 1 {
+                regions.refine(matrix, module: module)
+                grids = [regions.sample(matrix)].compactMap { $0 }
+                if let image { grids += [regions.sampleLuminance(image)].compactMap { $0 } }
+            }
+            if let r = grids.lazy.compactMap({ DataMatrixDecoder.decode(grid: $0, size: d.size) }).first { return r }
+        }
+        return nil
     }
 
     /// Decodes a sampled module grid of a known size: codewords, error correction, data.

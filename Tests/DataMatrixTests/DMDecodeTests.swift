@@ -49,11 +49,9 @@ struct DMDecodeTests {
 
     @Test func edifactAndBase256() throws {
         let edi = "@@@@^^^^[[[[]]]]@ABCDEFGHIJ"
-        if let b = decode(try DMZint.render(edi)).first {
-            #expect(b.rawValue == edi)
-        } else {
-            Issue.record("EDIFACT-like payload not read")
-        }
+        let e = try #require(decode(try DMZint.render(edi)).first)
+        #expect(e.rawValue == edi)
+        #expect(e.metadata["encodation"]?.contains("edifact") == true, "\(e.metadata)")
         let bytes: [UInt8] = (0..<60).map { UInt8(truncatingIfNeeded: $0 * 37 + 128) }
         let b = try #require(decode(try DMZint.render(bytes, ["--binary"])).first)
         #expect(b.rawBytes == bytes)
