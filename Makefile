@@ -21,7 +21,7 @@ test: setup
 	$(SWIFT) test
 
 # scanctl against a real V4L2 driver (vivid) in a Debian kernel under qemu; root, a few minutes; not part
-# of test or CI. See Docs/camera.md.
+# of test; CI runs it after test (.ci/run). See Docs/camera.md.
 test-camera: setup
 	@scripts/camera-test/run.sh
 
