@@ -5,7 +5,7 @@
 #   boot.sh KERNEL_DIR INITRAMFS RUN_DIR REPO TIMEOUT_SECONDS
 set -uo pipefail
 kdir=$1 initramfs=$2 run=$3 repo=$4 limit=$5
-kernel=$(ls "$kdir"/root/boot/vmlinuz-*)
+kernel=$(ls "$kdir"/tree/boot/vmlinuz-*)
 accel=(-accel tcg -cpu max)
 # A stock kernel hangs under KVM without hardware virtualization (V4L2-TESTING.md).
 if [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then accel=(-accel kvm -cpu host); fi

@@ -4,15 +4,15 @@
 #   initramfs.sh KERNEL_DIR INIT OUT.cpio.gz
 set -euo pipefail
 kdir=$1 init=$2 out=$3
-root=$kdir/root
-version=$(ls "$root/lib/modules")
+tree=$kdir/tree
+version=$(ls "$tree/lib/modules")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work"/{bin,dev,proc,sys,host,modules}
 cp /bin/busybox "$work/bin/busybox"
 i=0
 for m in vivid 9p 9pnet_virtio virtio_pci; do
-    modprobe -d "$root" -S "$version" --show-depends "$m"
+    modprobe -d "$tree" -S "$version" --show-depends "$m"
 done | awk '$1 == "insmod" && !seen[$2]++ { print $2 }' | while read -r ko; do
     name=$(printf '%02d-%s' "$i" "$(basename "$ko")")
     name=${name%.xz}

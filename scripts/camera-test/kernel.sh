@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Downloads the current Debian kernel image package (the one linux-image-amd64 depends on) and unpacks it
-# under CACHE/<package>/root without installing it; runs depmod there. Prints that directory.
+# under CACHE/<package>/tree without installing it; runs depmod there. Prints that directory.
 # The version is never hard-coded: a new Debian kernel gives a new directory.
 #   kernel.sh CACHE
 set -euo pipefail
@@ -13,17 +13,17 @@ if [ -z "$pkg" ]; then
 fi
 [ -n "$pkg" ] || { echo "kernel.sh: apt-cache names no linux-image-amd64 dependency" >&2; exit 1; }
 dir=$cache/$pkg
-if [ ! -f "$dir/.done" ]; then
+if [ ! -f "$dir/.unpacked" ]; then
     echo "camera-test: downloading and unpacking $pkg" >&2
     rm -rf "$dir"
     mkdir -p "$dir"
     # apt warns that root downloads unsandboxed into a folder _apt cannot write; that is harmless here.
     (cd "$dir" && apt-get download -qq "$pkg" 2>&1 | grep -v 'unsandboxed' >&2 || true)
     deb=$(ls "$dir"/*.deb)
-    dpkg-deb -x "$deb" "$dir/root"
+    dpkg-deb -x "$deb" "$dir/tree"
     rm -f "$deb"
-    version=$(ls "$dir/root/lib/modules")
-    depmod -b "$dir/root" "$version"
-    touch "$dir/.done"
+    version=$(ls "$dir/tree/lib/modules")
+    depmod -b "$dir/tree" "$version"
+    touch "$dir/.unpacked"
 fi
 echo "$dir"
