@@ -112,8 +112,11 @@ for file in files {
         })
         extra["plugins"] = .object(plugins)
         let map = FrameContext(image: image).candidates
+        let mask = CandidateMask(map, width: image.width, height: image.height, linear: false, matrix: true,
+                                 margin: 3)
         extra["candidates"] = .object(["linear": .number(Double(map.linearCount)),
-                                       "matrix": .number(Double(map.matrixCount))])
+                                       "matrix": .number(Double(map.matrixCount)),
+                                       "matrix_coverage_margin3": .number(mask.coverage)])
     }
     let o: JSONValue = .object(extra.merging([
         "file": .string(file),

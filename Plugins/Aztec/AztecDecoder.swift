@@ -20,15 +20,22 @@ public struct AztecDecoder: SymbologyDecoder {
     public let name = "aztec"
     public let formats: Set<BarcodeFormat> = [.aztec]
 
+    /// Blocks (16 pixels) searched around each candidate block of the frame's ``CandidateMap`` (matrix or
+    /// linear: strong perspective stretches modules into parallel edges):
+    /// the bull's-eye is at the symbol's centre, inside the modules that make the candidate blocks.
+    public static let searchMargin = 4
+
     public init() {}
 
     public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
         guard options.wants(.aztec) else { return [] }
+        let mask = CandidateMask(frame, options: options, linear: true, matrix: true, margin: Self.searchMargin)
+        if mask.isEmpty { return [] }
         var kinds: [BinarizerKind] = [options.binarizer]
         if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
         var results: [Barcode] = []
         for kind in kinds {
-            let pass = scan(frame.binarized(kind), image: frame.image, options: options)
+            let pass = scan(frame.binarized(kind), image: frame.image, options: options, mask: mask)
             for b in pass.results
             where !results.contains(where: { $0.rawBytes == b.rawBytes && $0.boundingBox.meets(b.boundingBox) }) {
                 results.append(b)
@@ -48,12 +55,12 @@ public struct AztecDecoder: SymbologyDecoder {
     }
 
     /// The symbols read, and how many bull's-eyes had a valid mode message but unreadable data.
-    func scan(_ matrix: BitMatrix, image: LuminanceImage?, options: DecodeOptions)
+    func scan(_ matrix: BitMatrix, image: LuminanceImage?, options: DecodeOptions, mask: CandidateMask? = nil)
         -> (results: [Barcode], unresolved: Int)
     {
         var results: [Barcode] = []
         var unresolved = 0
-        for d in AztecDetector.detect(matrix, rowStep: options.tryHarder ? 1 : 2) {
+        for d in AztecDetector.detect(matrix, rowStep: options.tryHarder ? 1 : 2, mask: mask) {
             if results.contains(where: { Self.contains($0.cornerPoints, d.transform.apply(Point(0, 0))) }) {
                 continue
             }

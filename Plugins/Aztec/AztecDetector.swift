@@ -117,9 +117,11 @@ public enum AztecDetector {
     static let rayCount = 64
 
     /// Every plausible bull's-eye, strongest first.
-    public static func detect(_ m: BitMatrix, rowStep: Int = 1) -> [AztecDetection] {
+    /// With a `mask`, rows are read only over its ``CandidateMask/rowSpans(_:grownBy:plus:)`` (grown by
+    /// half their length on each side); the checks of a centre found there read the whole matrix.
+    public static func detect(_ m: BitMatrix, rowStep: Int = 1, mask: CandidateMask? = nil) -> [AztecDetection] {
         var out: [AztecDetection] = []
-        for c in centres(m, rowStep: rowStep) {
+        for c in centres(m, rowStep: rowStep, mask: mask) {
             if let d = measure(m, centre: c.centre, moduleSize: c.moduleSize) { out.append(d) }
         }
         return out
@@ -133,9 +135,9 @@ public enum AztecDetector {
         var hits: Int
     }
 
-    static func centres(_ m: BitMatrix, rowStep: Int) -> [Centre] {
-        let plain = centres(m, rowStep: rowStep, despeckle: false)
-        return plain.isEmpty ? centres(m, rowStep: rowStep, despeckle: true) : plain
+    static func centres(_ m: BitMatrix, rowStep: Int, mask: CandidateMask? = nil) -> [Centre] {
+        let plain = centres(m, rowStep: rowStep, despeckle: false, mask: mask)
+        return plain.isEmpty ? centres(m, rowStep: rowStep, despeckle: true, mask: mask) : plain
     }
 
     /// Row runs with every 1-pixel run inside the row merged into its neighbours (salt-and-pepper noise).
@@ -155,55 +157,58 @@ public enum AztecDetector {
         return out
     }
 
-    static func centres(_ m: BitMatrix, rowStep: Int, despeckle: Bool) -> [Centre] {
+    static func centres(_ m: BitMatrix, rowStep: Int, despeckle: Bool, mask: CandidateMask? = nil) -> [Centre] {
         var found: [Centre] = []
         let speckle = despeckle ? 1.1 : 0
         for y in stride(from: 0, to: m.height, by: max(1, rowStep)) {
-            let runs = despeckle ? despeckled(m.rowRuns(y)) : m.rowRuns(y)
-            guard runs.count >= 10 else { continue }
-            var start = 0
-            var starts = [Int](repeating: 0, count: runs.count)
-            for (i, r) in runs.enumerated() {
-                starts[i] = start
-                start += r
-            }
-            var c = 5
-            while c + 4 < runs.count {
-                defer { c += 2 }
-                // Ring centres, not ring widths, are equally spaced: blur, ink spread and the threshold
-                // widen every dark ring and narrow every light one by the same amount.
-                let total = runs[(c - 3)...(c + 3)].reduce(0, +)
-                guard total >= 7 else { continue }
-                let u = (Double(total) - Double(runs[c - 3] + runs[c + 3]) / 2) / 6
-                guard
-                    (c - 3..<c + 3).allSatisfy({ i in
-                        let spacing = Double(runs[i] + runs[i + 1]) / 2
-                        return spacing >= 0.65 * u && spacing <= 1.35 * u && Double(runs[i]) <= 1.8 * u
-                    }),
-                    Double(runs[c - 4]) >= 0.4 * u, Double(runs[c + 4]) >= 0.4 * u
-                else { continue }
-                let x = Double(starts[c]) + Double(runs[c]) / 2
-                // Row and column checks twice (a line missing the centre can still show the pattern on
-                // a rotated bull's-eye), then point symmetry along both diagonals.
-                guard let v1 = crossCheck(m, Point(x, Double(y) + 0.5), dx: 0, dy: 1, moduleSize: u, speckle: speckle),
-                    let h1 = crossCheck(m, Point(x, v1.centre), dx: 1, dy: 0, moduleSize: u, speckle: speckle),
-                    let v = crossCheck(m, Point(h1.centre, v1.centre), dx: 0, dy: 1, moduleSize: u, speckle: speckle),
-                    let h = crossCheck(m, Point(h1.centre, v.centre), dx: 1, dy: 0, moduleSize: u, speckle: speckle),
-                    abs(h.centre - h1.centre) < 0.5 * u
-                else { continue }
-                let p = Point(h.centre, v.centre)
-                let size = (v.moduleSize + h.moduleSize) / 2
-                guard isSymmetric(m, p, dx: 1, dy: 1, moduleSize: size, speckle: speckle),
-                    isSymmetric(m, p, dx: 1, dy: -1, moduleSize: size, speckle: speckle)
-                else { continue }
-                if let k = found.firstIndex(where: { $0.centre.distance(to: p) < 0.75 * min($0.moduleSize, size) }) {
-                    let n = Double(found[k].hits)
-                    found[k].centre = Point(
-                        (found[k].centre.x * n + p.x) / (n + 1), (found[k].centre.y * n + p.y) / (n + 1))
-                    found[k].moduleSize = (found[k].moduleSize * n + size) / (n + 1)
-                    found[k].hits += 1
-                } else {
-                    found.append(Centre(centre: p, moduleSize: size, hits: 1))
+            for span in mask?.rowSpans(y, grownBy: 0.5) ?? [0..<m.width] {
+                let raw = m.rowRuns(y, in: span)
+                let runs = despeckle ? despeckled(raw) : raw
+                guard runs.count >= 10 else { continue }
+                var start = span.lowerBound
+                var starts = [Int](repeating: 0, count: runs.count)
+                for (i, r) in runs.enumerated() {
+                    starts[i] = start
+                    start += r
+                }
+                var c = 5
+                while c + 4 < runs.count {
+                    defer { c += 2 }
+                    // Ring centres, not ring widths, are equally spaced: blur, ink spread and the threshold
+                    // widen every dark ring and narrow every light one by the same amount.
+                    let total = runs[(c - 3)...(c + 3)].reduce(0, +)
+                    guard total >= 7 else { continue }
+                    let u = (Double(total) - Double(runs[c - 3] + runs[c + 3]) / 2) / 6
+                    guard
+                        (c - 3..<c + 3).allSatisfy({ i in
+                            let spacing = Double(runs[i] + runs[i + 1]) / 2
+                            return spacing >= 0.65 * u && spacing <= 1.35 * u && Double(runs[i]) <= 1.8 * u
+                        }),
+                        Double(runs[c - 4]) >= 0.4 * u, Double(runs[c + 4]) >= 0.4 * u
+                    else { continue }
+                    let x = Double(starts[c]) + Double(runs[c]) / 2
+                    // Row and column checks twice (a line missing the centre can still show the pattern on
+                    // a rotated bull's-eye), then point symmetry along both diagonals.
+                    guard let v1 = crossCheck(m, Point(x, Double(y) + 0.5), dx: 0, dy: 1, moduleSize: u, speckle: speckle),
+                        let h1 = crossCheck(m, Point(x, v1.centre), dx: 1, dy: 0, moduleSize: u, speckle: speckle),
+                        let v = crossCheck(m, Point(h1.centre, v1.centre), dx: 0, dy: 1, moduleSize: u, speckle: speckle),
+                        let h = crossCheck(m, Point(h1.centre, v.centre), dx: 1, dy: 0, moduleSize: u, speckle: speckle),
+                        abs(h.centre - h1.centre) < 0.5 * u
+                    else { continue }
+                    let p = Point(h.centre, v.centre)
+                    let size = (v.moduleSize + h.moduleSize) / 2
+                    guard isSymmetric(m, p, dx: 1, dy: 1, moduleSize: size, speckle: speckle),
+                        isSymmetric(m, p, dx: 1, dy: -1, moduleSize: size, speckle: speckle)
+                    else { continue }
+                    if let k = found.firstIndex(where: { $0.centre.distance(to: p) < 0.75 * min($0.moduleSize, size) }) {
+                        let n = Double(found[k].hits)
+                        found[k].centre = Point(
+                            (found[k].centre.x * n + p.x) / (n + 1), (found[k].centre.y * n + p.y) / (n + 1))
+                        found[k].moduleSize = (found[k].moduleSize * n + size) / (n + 1)
+                        found[k].hits += 1
+                    } else {
+                        found.append(Centre(centre: p, moduleSize: size, hits: 1))
+                    }
                 }
             }
         }

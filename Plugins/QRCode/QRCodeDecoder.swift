@@ -21,16 +21,25 @@ public struct QRCodeDecoder: SymbologyDecoder {
     public let name = "qrcode"
     public let formats: Set<BarcodeFormat> = [.qrcode]
 
+    /// Blocks (16 pixels) searched around each candidate block of the frame's ``CandidateMap``, matrix
+    /// or linear (strong perspective stretches modules into parallel edges)
+    /// (rows are read a further half of each searched stretch on both sides, see
+    /// ``QRFinderPatternFinder/spanGrowth``): the finder patterns are at the corners of the modules that
+    /// make the candidate blocks.
+    public static let searchMargin = 4
+
     public init() {}
 
     public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
         guard options.wants(.qrcode) else { return [] }
+        let mask = CandidateMask(frame, options: options, linear: true, matrix: true, margin: Self.searchMargin)
+        if mask.isEmpty { return [] }
         var kinds: [BinarizerKind] = [options.binarizer]
         if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
         var results: [Barcode] = []
         for kind in kinds {
             let matrix = frame.binarized(kind)
-            for b in decode(matrix, options: options) {
+            for b in decode(matrix, options: options, mask: mask) {
                 if !results.contains(where: { $0.rawBytes == b.rawBytes && $0.boundingBox.meets(b.boundingBox) }) {
                     results.append(b)
                 }
@@ -44,18 +53,29 @@ public struct QRCodeDecoder: SymbologyDecoder {
     /// Every symbol found in a binarized image. When finder patterns were seen but no symbol read, and
     /// `tryHarder` is set, the matrix is cleaned of isolated specks (``BitMatrix/majorityFiltered()``) and
     /// searched again: salt-and-pepper noise breaks the runs the finder search relies on.
-    public func decode(_ matrix: BitMatrix, options: DecodeOptions) -> [Barcode] {
-        let (found, patternCount) = decodeOnce(matrix, options: options)
+    /// With a `mask`, finder patterns are searched only where it says (see
+    /// ``QRFinderPatternFinder/find(_:rowStep:mask:)``).
+    public func decode(_ matrix: BitMatrix, options: DecodeOptions, mask: CandidateMask? = nil) -> [Barcode] {
+        var (found, patternCount) = decodeOnce(matrix, options: options, mask: mask)
+        if found.isEmpty && patternCount >= 1, let mask, !mask.isWholeFrame {
+            // A finder pattern near the candidates whose symbol did not read: under strong perspective or
+            // with large modules the other finder patterns can lie outside the mask. The whole matrix.
+            (found, patternCount) = decodeOnce(matrix, options: options, mask: nil)
+            if found.isEmpty && patternCount >= 2 && options.tryHarder {
+                return decodeOnce(matrix.majorityFiltered(), options: options).0
+            }
+            return found
+        }
         if found.isEmpty && patternCount >= 2 && options.tryHarder {
-            return decodeOnce(matrix.majorityFiltered(), options: options).0
+            return decodeOnce(matrix.majorityFiltered(), options: options, mask: mask).0
         }
         return found
     }
 
-    func decodeOnce(_ matrix: BitMatrix, options: DecodeOptions) -> ([Barcode], Int) {
+    func decodeOnce(_ matrix: BitMatrix, options: DecodeOptions, mask: CandidateMask? = nil) -> ([Barcode], Int) {
         // The strongest patterns only: noise and fine texture give hundreds of chance patterns, and the
         // triples grow with their cube (a page of 30 symbols has 90 real ones).
-        let patterns = Array(QRFinderPatternFinder.find(matrix).prefix(Self.maxFinderPatterns))
+        let patterns = Array(QRFinderPatternFinder.find(matrix, mask: mask).prefix(Self.maxFinderPatterns))
         // Triples whose timing patterns confirm them first: a triple built from finder patterns of
         // different symbols on a page fits the geometry as well as a real one but fails this check.
         let triples = QRDetector.triples(patterns).map { t in

@@ -18,48 +18,42 @@ public struct QRFinderPattern: Sendable, Equatable {
 /// and then along a diagonal. Confirmed candidates closer than a module to each other with similar
 /// module sizes are merged (weighted by their counts).
 public enum QRFinderPatternFinder {
-    /// All finder pattern candidates, strongest (most confirmations) first.
-    public static func find(_ matrix: BitMatrix, rowStep: Int = 1) -> [QRFinderPattern] {
+    /// How far a masked row search reads past each stretch of searched blocks, as a fraction of the
+    /// stretch's length on each side: the candidate blocks of a symbol with large modules may cover only
+    /// part of it, away from the corners where the finder patterns are.
+    public static let spanGrowth = 0.5
+
+    /// All finder pattern candidates, strongest (most confirmations) first. With a `mask`, rows are read
+    /// only over its ``CandidateMask/rowSpans(_:grownBy:plus:)`` grown by ``spanGrowth``; the vertical
+    /// and diagonal checks of a pattern found there read the whole matrix.
+    public static func find(_ matrix: BitMatrix, rowStep: Int = 1, mask: CandidateMask? = nil) -> [QRFinderPattern] {
         let w = matrix.width, h = matrix.height
         guard w >= 7, h >= 7 else { return [] }
         var found: [QRFinderPattern] = []
         matrix.bits.withUnsafeBufferPointer { px in
             var y = 0
+            var counts = [Int](repeating: 0, count: 5)
             while y < h {
-                let row = px.baseAddress! + y * w
-                // Runs of the row: starts and lengths, starting with a light run (maybe empty).
-                var counts = [Int](repeating: 0, count: 5)
-                var x = 0
-                // Skip leading light pixels.
-                while x < w && row[x] == 0 { x += 1 }
-                // State machine over runs: collect runs as (start, length, dark).
-                var runStarts: [Int] = []
-                var runLengths: [Int] = []
-                var runDark: [Bool] = []
-                var start = x
-                while x < w {
-                    let d = row[x]
-                    var e = x + 1
-                    while e < w && row[e] == d { e += 1 }
-                    runStarts.append(start)
-                    runLengths.append(e - x)
-                    runDark.append(d != 0)
-                    x = e
-                    start = e
-                }
-                var i = 0
-                while i + 4 < runLengths.count {
-                    if runDark[i] {
-                        for k in 0..<5 { counts[k] = runLengths[i + k] }
-                        if ratioMatches(counts) {
-                            let total = counts.reduce(0, +)
-                            let centerX = Double(runStarts[i + 2]) + Double(counts[2]) / 2
-                            if let c = confirm(px, w: w, h: h, centerX: centerX, y: y, total: total) {
-                                add(c, to: &found)
+                let spans = mask?.rowSpans(y, grownBy: spanGrowth) ?? [0..<w]
+                for span in spans {
+                    let runs = matrix.rowRuns(y, in: span)
+                    // Dark runs are the odd ones (runs[0] is the light run before the first dark pixel).
+                    var i = 1
+                    var position = span.lowerBound + runs[0]
+                    while i + 4 < runs.count {
+                        let total = runs[i] + runs[i + 1] + runs[i + 2] + runs[i + 3] + runs[i + 4]
+                        if total >= 7 {
+                            for k in 0..<5 { counts[k] = runs[i + k] }
+                            if ratioMatches(counts) {
+                                let centerX = Double(position + runs[i] + runs[i + 1]) + Double(counts[2]) / 2
+                                if let c = confirm(px, w: w, h: h, centerX: centerX, y: y, total: total) {
+                                    add(c, to: &found)
+                                }
                             }
                         }
+                        position += runs[i] + runs[i + 1]
+                        i += 2
                     }
-                    i += 1
                 }
                 y += rowStep
             }

@@ -33,15 +33,28 @@ public struct BitMatrix: Sendable, Equatable {
 
     /// The complement: every dark pixel light and every light pixel dark.
     public func complemented() -> BitMatrix {
-        BitMatrix(width: width, height: height, bits: bits.map { $0 ^ 1 })
+        let count = bits.count
+        let flipped = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            bits.withUnsafeBytes { src in
+                guard let s = src.baseAddress, let d = out.baseAddress else { return }
+                // Eight pixels at a time, then the tail.
+                let words = count / 8
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                for k in 0..<words {
+                    let v = s.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)
+                    UnsafeMutableRawPointer(d).storeBytes(of: v ^ ones, toByteOffset: 8 * k, as: UInt64.self)
+                }
+                for k in (8 * words)..<count { d[k] = s.load(fromByteOffset: k, as: UInt8.self) ^ 1 }
+            }
+            initialized = count
+        }
+        return BitMatrix(width: width, height: height, bits: flipped)
     }
 
     /// Run lengths along row `y`, left to right, alternating light and dark and starting with light
     /// (the first run is 0 when the row starts dark). The runs add up to `width`.
     public func rowRuns(_ y: Int) -> [Int] {
-        bits.withUnsafeBufferPointer { buf in
-            BitMatrix.runs(count: width) { buf[y * width + $0] }
-        }
+        rowRuns(y, in: 0..<width)
     }
 
     /// Run lengths along column `x`, top to bottom, in the same convention as ``rowRuns(_:)``.
@@ -55,7 +68,8 @@ public struct BitMatrix: Sendable, Equatable {
     /// ``rowRuns(_:)``: the runs add up to `xs.count`, and position 0 is pixel `xs.lowerBound`.
     public func rowRuns(_ y: Int, in xs: Range<Int>) -> [Int] {
         bits.withUnsafeBufferPointer { buf in
-            BitMatrix.runs(count: xs.count) { buf[y * width + xs.lowerBound + $0] }
+            guard let base = buf.baseAddress else { return [xs.count] }
+            return BitMatrix.contiguousRuns(base + y * width + xs.lowerBound, count: xs.count)
         }
     }
 
@@ -68,7 +82,46 @@ public struct BitMatrix: Sendable, Equatable {
 
     /// Run lengths of a line of 0/1 values (convention of ``rowRuns(_:)``).
     static func runs(of values: [UInt8]) -> [Int] {
-        values.withUnsafeBufferPointer { buf in BitMatrix.runs(count: buf.count) { buf[$0] } }
+        values.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return [0] }
+            return BitMatrix.contiguousRuns(base, count: buf.count)
+        }
+    }
+
+    /// Run lengths (convention of ``rowRuns(_:)``) of `count` consecutive 0/1 bytes at `p`. Colour
+    /// changes are found eight pixels at a time: a word XORed with the same word one byte on is zero
+    /// where nothing changes, and its lowest set byte marks the next change.
+    static func contiguousRuns(_ p: UnsafePointer<UInt8>, count: Int) -> [Int] {
+        var runs: [Int] = []
+        runs.reserveCapacity(64)
+        guard count > 0 else { return [0] }
+        if p[0] != 0 { runs.append(0) }
+        let raw = UnsafeRawPointer(p)
+        var start = 0
+        var i = 0
+        while true {
+            // The next k >= i with p[k] != p[k + 1].
+            var found = false
+            while i + 9 <= count {
+                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian
+                    ^ raw.loadUnaligned(fromByteOffset: i + 1, as: UInt64.self).littleEndian
+                if x != 0 {
+                    i += x.trailingZeroBitCount >> 3
+                    found = true
+                    break
+                }
+                i += 8
+            }
+            if !found {
+                while i + 1 < count && p[i] == p[i + 1] { i += 1 }
+                if i + 1 >= count { break }
+            }
+            runs.append(i + 1 - start)
+            start = i + 1
+            i += 1
+        }
+        runs.append(count - start)
+        return runs
     }
 
     @inline(__always)
