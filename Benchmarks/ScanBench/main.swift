@@ -8,13 +8,13 @@ import ScanImageIO
 
 let usage = """
     USAGE: scanbench [--formats LIST] [--warmup N] [--repeat N] [--no-invert] [--no-downscale]
-                     [--per-plugin] IMAGE...
+                     [--per-plugin] [--fast] IMAGE...
 
     For each image: decodes it N times (after a warm-up) with a new FrameContext each time (as a new frame
     would get) and prints {"file", "median_ms", "p95_ms", "min_ms", "max_ms", "symbols", "values"} per line,
     then {"summary": true, "peak_rss_kb"}.
 
-    Diagnostics: --no-invert / --no-downscale turn the registry's retries off; --per-plugin adds
+    Diagnostics: --no-invert / --no-downscale turn the registry's retries off, --fast try-harder; --per-plugin adds
     "plugins": {name: median ms of that plugin alone on one pass, no retries} and "candidates":
     {"linear", "matrix"} (candidate blocks of the frame's CandidateMap) to each line.
     """
@@ -26,7 +26,7 @@ func fail(_ message: String) -> Never {
 
 var formats: Set<BarcodeFormat> = []
 var warmup = 1, repeats = 5
-var noInvert = false, noDownscale = false, perPlugin = false
+var noInvert = false, noDownscale = false, perPlugin = false, fast = false
 var files: [String] = []
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
@@ -41,6 +41,7 @@ while !args.isEmpty {
         args.removeFirst()
         if a == "--warmup" { warmup = n } else { repeats = max(1, n) }
     case "--no-invert": noInvert = true
+    case "--fast": fast = true
     case "--no-downscale": noDownscale = true
     case "--per-plugin": perPlugin = true
     case "-h", "--help":
@@ -56,6 +57,7 @@ var options = DecodeOptions()
 options.formats = formats
 options.tryInvert = !noInvert
 options.tryDownscale = !noDownscale
+options.tryHarder = !fast
 
 /// Median ms of `body` over the run's repeats.
 @MainActor func medianMs(_ body: () -> Void) -> Double {

@@ -18,63 +18,80 @@ public enum LineProfileThreshold {
     public static func edges(_ profile: [UInt8], hysteresis h: Int? = nil) -> (edges: [Double], startsDark: Bool) {
         let n = profile.count
         guard n >= 3 else { return ([], false) }
-        var s = [Int](repeating: 0, count: n)  // smoothed ×4
-        for i in 0..<n {
-            let a = Int(profile[max(0, i - 1)]), b = Int(profile[i]), c = Int(profile[min(n - 1, i + 1)])
-            s[i] = a + 2 * b + c
-        }
         let hh = 4 * (h ?? hysteresis(profile))
-        // Alternating extrema: (index, isMax).
-        var extrema: [(Int, Bool)] = []
+        // Smoothed ×4; the ends repeat their pixel.
+        let smoothed = [Int](unsafeUninitializedCapacity: n) { out, initialized in
+            profile.withUnsafeBufferPointer { p in
+                out[0] = 3 * Int(p[0]) + Int(p[1])
+                for i in 1..<(n - 1) { out[i] = Int(p[i - 1]) + 2 * Int(p[i]) + Int(p[i + 1]) }
+                out[n - 1] = Int(p[n - 2]) + 3 * Int(p[n - 1])
+            }
+            initialized = n
+        }
+        return smoothed.withUnsafeBufferPointer { s in edges(smoothed: s, hysteresis4: hh) }
+    }
+
+    /// ``edges(_:hysteresis:)`` of a smoothed profile `s` (×4) with hysteresis `hh` (×4).
+    private static func edges(smoothed s: UnsafeBufferPointer<Int>, hysteresis4 hh: Int) -> (edges: [Double], startsDark: Bool) {
+        let n = s.count
+        // Alternating extrema: index, and whether it is a maximum.
+        var extremaAt: [Int] = []
+        var firstIsMax = false
         var lookingForMax = true  // decided by the first significant move
-        var decided = false
         var candidate = 0
         var lo = 0, hi = 0
-        for i in 1..<n {
-            if !decided {
-                if s[i] > s[hi] { hi = i }
-                if s[i] < s[lo] { lo = i }
-                if s[hi] - s[lo] >= hh {
-                    decided = true
-                    // The earlier of the two is the first extremum.
-                    if lo < hi {
-                        extrema.append((lo, false)); lookingForMax = true; candidate = hi
-                    } else {
-                        extrema.append((hi, true)); lookingForMax = false; candidate = lo
-                    }
+        var i = 1
+        while i < n {
+            if s[i] > s[hi] { hi = i }
+            if s[i] < s[lo] { lo = i }
+            if s[hi] - s[lo] >= hh {
+                // The earlier of the two is the first extremum.
+                if lo < hi {
+                    extremaAt.append(lo); firstIsMax = false; lookingForMax = true; candidate = hi
+                } else {
+                    extremaAt.append(hi); firstIsMax = true; lookingForMax = false; candidate = lo
                 }
-                continue
+                i += 1
+                break
             }
+            i += 1
+        }
+        guard !extremaAt.isEmpty else { return ([], false) }
+        while i < n {
+            let v = s[i]
             if lookingForMax {
-                if s[i] > s[candidate] { candidate = i } else if s[candidate] - s[i] >= hh {
-                    extrema.append((candidate, true)); lookingForMax = false; candidate = i
+                if v > s[candidate] { candidate = i } else if s[candidate] - v >= hh {
+                    extremaAt.append(candidate); lookingForMax = false; candidate = i
                 }
             } else {
-                if s[i] < s[candidate] { candidate = i } else if s[i] - s[candidate] >= hh {
-                    extrema.append((candidate, false)); lookingForMax = true; candidate = i
+                if v < s[candidate] { candidate = i } else if v - s[candidate] >= hh {
+                    extremaAt.append(candidate); lookingForMax = true; candidate = i
                 }
             }
+            i += 1
         }
         // The last extremum is confirmed by the line's end when the profile moved far enough from it.
-        if let last = extrema.last, abs(s[candidate] - s[last.0]) >= hh, candidate != last.0 {
-            extrema.append((candidate, lookingForMax))
+        if let last = extremaAt.last, abs(s[candidate] - s[last]) >= hh, candidate != last {
+            extremaAt.append(candidate)
         }
-        guard let first = extrema.first else { return ([], false) }
         var out: [Double] = []
-        out.reserveCapacity(extrema.count)
-        for k in 1..<max(1, extrema.count) {
-            let (p, _) = extrema[k - 1], (q, _) = extrema[k]
+        out.reserveCapacity(extremaAt.count)
+        for k in 1..<max(1, extremaAt.count) {
+            let p = extremaAt[k - 1], q = extremaAt[k]
             let mid = (s[p] + s[q]) / 2
             // First crossing of `mid` between the two extrema.
             var j = p
-            let falling = s[p] > s[q]
-            while j < q && (falling ? s[j + 1] > mid : s[j + 1] < mid) { j += 1 }
+            if s[p] > s[q] {
+                while j < q && s[j + 1] > mid { j += 1 }
+            } else {
+                while j < q && s[j + 1] < mid { j += 1 }
+            }
             let a = Double(s[j]), b = Double(s[min(q, j + 1)])
             let f = a == b ? 0.5 : (Double(mid) - a) / (b - a)
             // Pixel i's sample sits at i + 0.5.
             out.append(Double(j) + 0.5 + min(1, max(0, f)))
         }
-        return (out, !first.1)
+        return (out, !firstIsMax)
     }
 
     /// Runs in the convention of ``BitMatrix/rowRuns(_:)`` (light first) plus their sub-pixel starts
