@@ -57,7 +57,7 @@ public struct QRCodeDecoder: SymbologyDecoder {
     /// ``QRFinderPatternFinder/find(_:rowStep:mask:)``).
     public func decode(_ matrix: BitMatrix, options: DecodeOptions, mask: CandidateMask? = nil) -> [Barcode] {
         var (found, patternCount) = decodeOnce(matrix, options: options, mask: mask)
-        if found.isEmpty && patternCount >= 1, let mask, !mask.isWholeFrame {
+        if found.isEmpty && patternCount >= 1, let mask, mask.coverage < Self.wholeMatrixCoverage {
             // A finder pattern near the candidates whose symbol did not read: under strong perspective or
             // with large modules the other finder patterns can lie outside the mask. The whole matrix.
             (found, patternCount) = decodeOnce(matrix, options: options, mask: nil)
@@ -78,8 +78,12 @@ public struct QRCodeDecoder: SymbologyDecoder {
         let patterns = Array(QRFinderPatternFinder.find(matrix, mask: mask).prefix(Self.maxFinderPatterns))
         // Triples whose timing patterns confirm them first: a triple built from finder patterns of
         // different symbols on a page fits the geometry as well as a real one but fails this check.
-        let triples = QRDetector.triples(patterns).map { t in
-            (t, QRDetector.timingDisagreement(matrix, tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl]))
+        // Only the best-shaped triples are checked (a walk along both timing lines each); the rest count
+        // as unconfirmed.
+        let triples = QRDetector.triples(patterns).enumerated().map { (rank, t) in
+            (t, rank < Self.timingCheckedTriples
+                ? QRDetector.timingDisagreement(matrix, tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl])
+                : 2)
         }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.score < $1.0.score }
         var used = Set<Int>()
         var results: [Barcode] = []
@@ -164,14 +168,21 @@ public struct QRCodeDecoder: SymbologyDecoder {
     /// Reads the grid of `d`: through its transform, then (versions 7+) through the alignment-pattern
     /// mapping. Returns the symbol, if any, and the grid sampled through the transform.
     func read(_ matrix: BitMatrix, _ d: QRDetection) -> (symbol: QRSymbol?, grid: BitMatrix?) {
+        // The format (and from version 7 the version) information first: a grid whose format information
+        // decodes in neither orientation cannot read, the caller uses a failed grid only for its version
+        // information, and sampling a grid whole costs up to 177² modules (chance triples in noise and
+        // texture are mostly such grids).
+        if !formatOrVersionInformationDecodes(matrix, d) { return (nil, nil) }
         guard let grid = GridSampler.sample(matrix, dimension: d.dimension, transform: d.transform) else {
             return (nil, nil)
         }
         if let s = QRMatrixDecoder.decode(grid) { return (s, grid) }
         // The finer mapping only for a grid that reads as a QR symbol near its finders (format
-        // information in either orientation): chance triples in noise and texture mostly do not.
-        guard QRBitMatrixParser.formatInformation(grid) != nil
-            || QRBitMatrixParser.formatInformation(QRMatrixDecoder.transposed(grid)) != nil
+        // information in either orientation, both copies agreeing): chance triples in noise and texture
+        // mostly do not.
+        let n = grid.width
+        guard QRFormatInformation.isConfident(QRFormatInformation.readings(dimension: n) { grid[$0, $1] })
+            || QRFormatInformation.isConfident(QRFormatInformation.readings(dimension: n) { grid[$1, $0] })
         else { return (nil, grid) }
         if let mapping = QRDetector.alignmentMapping(matrix, d),
             let fine = GridSampler.sample(matrix, dimension: d.dimension, mapping: mapping),
@@ -182,6 +193,39 @@ public struct QRCodeDecoder: SymbologyDecoder {
         return (nil, grid)
     }
 
+    /// True unless the format information modules of detection `d` (and, for 45 modules and up, the
+    /// version information modules), read as ``GridSampler/sample(_:dimension:transform:tolerance:)``
+    /// would read them, decode in neither the plain nor the mirrored orientation (see
+    /// ``QRMatrixDecoder/decode(_:)``). Also true when a module falls outside the image (the whole
+    /// sampling then fails by itself).
+    func formatOrVersionInformationDecodes(_ matrix: BitMatrix, _ d: QRDetection) -> Bool {
+        var outside = false
+        let module = { (i: Int, j: Int) -> Bool in
+            guard let dark = GridSampler.module(matrix, column: i, row: j, transform: d.transform) else {
+                outside = true
+                return false
+            }
+            return dark
+        }
+        let plain = QRFormatInformation.readings(dimension: d.dimension, module)
+        let mirrored = QRFormatInformation.readings(dimension: d.dimension) { module($1, $0) }
+        if QRFormatInformation.decode(plain) != nil || QRFormatInformation.decode(mirrored) != nil { return true }
+        if d.dimension >= 45 {
+            let n = d.dimension
+            if QRVersionInformation.decode(QRVersionInformation.readings(dimension: n, module)) != nil
+                || QRVersionInformation.decode(QRVersionInformation.readings(dimension: n) { module($1, $0) }) != nil
+            {
+                return true
+            }
+        }
+        return outside
+    }
+
+    /// Triples (best geometry first) whose timing patterns are checked before the attempts are ordered.
+    static let timingCheckedTriples = 1000
+    /// A masked search whose symbol did not read searches the whole matrix again only when the mask
+    /// covered less than this fraction of it.
+    static let wholeMatrixCoverage = 0.8
     /// Triples tried per binarized image, at most (best ranked first: a page of 30 symbols needs 30).
     static let maxAttempts = 150
     /// Triples that may fail one after another before the search of a binarized image stops.

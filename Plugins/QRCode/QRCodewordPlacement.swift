@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The order in which codeword bits fill a QR Code symbol's data area (ISO/IEC 18004:2015 §7.7.3,
 /// Figures 13–15), shared by the reader and the generator.
 ///
@@ -8,7 +10,17 @@
 public enum QRCodewordPlacement {
     /// The data-area modules of `version` in placement order, as indices `y * dimension + x`
     /// (x = column, y = row, origin top left). Count: 8 × total codewords + remainder bits.
+    /// Computed once per version and kept (every decode attempt needs it).
     public static func moduleOrder(_ version: QRVersion) -> [Int] {
+        if let known = orders.withLock({ $0[version.number] }) { return known }
+        let order = computeModuleOrder(version)
+        orders.withLock { $0[version.number] = order }
+        return order
+    }
+
+    private static let orders = Mutex<[Int: [Int]]>([:])
+
+    private static func computeModuleOrder(_ version: QRVersion) -> [Int] {
         let n = version.dimension
         let function = version.functionPatternMask()
         var out: [Int] = []

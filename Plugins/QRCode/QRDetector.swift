@@ -40,8 +40,8 @@ public enum QRDetector {
                 if mij > 2.2 { continue }
                 for k in (j + 1)..<n {
                     let pk = patterns[k]
-                    let sizes = [pi.moduleSize, pj.moduleSize, pk.moduleSize]
-                    let ratio = sizes.max()! / sizes.min()!
+                    let largest = max(pi.moduleSize, pj.moduleSize, pk.moduleSize)
+                    let ratio = largest / min(pi.moduleSize, pj.moduleSize, pk.moduleSize)
                     if ratio > 2.2 { continue }
                     for t in orient(patterns, i, j, k) { out.append((t.0, t.1, t.2, t.3 + (ratio - 1))) }
                 }

@@ -18,6 +18,10 @@ public struct QRSymbol: Sendable {
 public enum QRMatrixDecoder {
     public static func decode(_ grid: BitMatrix) -> QRSymbol? {
         if let s = decodeOriented(grid, mirrored: false) { return s }
+        // Mirrored only when the format information reads that way (checked without transposing).
+        guard grid.width == grid.height,
+            QRFormatInformation.decode(QRFormatInformation.readings(dimension: grid.width) { grid[$1, $0] }) != nil
+        else { return nil }
         return decodeOriented(transposed(grid), mirrored: true)
     }
 

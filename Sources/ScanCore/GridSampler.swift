@@ -42,6 +42,20 @@ public enum GridSampler {
         return ok ? BitMatrix(width: columns, height: rows, bits: out) : nil
     }
 
+    /// The one module (column `i`, row `j`) that ``sample(_:dimension:transform:tolerance:)`` would read,
+    /// read the same way (true = dark), or nil when its centre falls outside the image by more than
+    /// `tolerance`: for testing a few modules (format information, a timing pattern) before sampling a
+    /// whole grid.
+    public static func module(
+        _ matrix: BitMatrix, column i: Int, row j: Int, transform: PerspectiveTransform, tolerance: Double = 1.5
+    ) -> Bool? {
+        let p = transform.apply(Point(Double(i) + 0.5, Double(j) + 0.5))
+        guard let (x, y) = pixel(p, width: matrix.width, height: matrix.height, tolerance: tolerance) else {
+            return nil
+        }
+        return matrix.bits[y * matrix.width + x] != 0
+    }
+
     /// Samples `matrix` with an arbitrary mapping from module (column i, row j) to the image point of its
     /// centre — for grids stitched from several local transforms (e.g. one per cell between alignment
     /// patterns). `nil` when a point falls outside the image by more than `tolerance`.
