@@ -17,6 +17,7 @@ public final class FrameContext: Sendable {
         var inverted: FrameContext?
         var downscaled: [Int: FrameContext] = [:]
         var candidates: CandidateMap?
+        var otsuThreshold: Int?
     }
     private let cache = Mutex(Cache())
     /// What a frame and its negative (``inverted``) share: work done on one serves the other.
@@ -70,7 +71,10 @@ public final class FrameContext: Sendable {
             // the threshold): one pass instead of binarizing again.
             m = positive.complemented()
         } else {
-            m = kind == .local ? LocalBinarizer.binarize(image) : GlobalHistogramBinarizer.binarize(image)
+            // Both binarizers may need the image's Otsu threshold: computed once.
+            m = kind == .local
+                ? LocalBinarizer.binarize(image, fallbackThreshold: { self.otsuThreshold })
+                : GlobalHistogramBinarizer.binarize(image, threshold: otsuThreshold)
             if !negatesShared { shared.binarized.withLock { $0[kind] = $0[kind] ?? m } }
         }
         return cache.withLock { c in
@@ -78,6 +82,14 @@ public final class FrameContext: Sendable {
             if kind == .local { c.local = m } else { c.global = m }
             return m
         }
+    }
+
+    /// The Otsu threshold of ``image`` (``GlobalHistogramBinarizer/threshold(of:)``), computed on first use.
+    public var otsuThreshold: Int {
+        if let t = cache.withLock({ $0.otsuThreshold }) { return t }
+        let t = GlobalHistogramBinarizer.threshold(of: image)
+        cache.withLock { $0.otsuThreshold = t }
+        return t
     }
 
     /// The negative image (255 − luminance), for light-on-dark symbols; computed on first use.

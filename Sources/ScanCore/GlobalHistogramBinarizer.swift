@@ -61,7 +61,11 @@ public enum GlobalHistogramBinarizer {
 
     /// Binarizes `image` with its Otsu threshold.
     public static func binarize(_ image: LuminanceImage) -> BitMatrix {
-        let t = threshold(of: image)
+        binarize(image, threshold: threshold(of: image))
+    }
+
+    /// Binarizes `image` with a known threshold `t` (pixels with luminance `<= t` are dark).
+    public static func binarize(_ image: LuminanceImage, threshold t: Int) -> BitMatrix {
         var bits = [UInt8](repeating: 0, count: image.width * image.height)
         // Dark means value <= t, i.e. value < t + 1; t = -1 (uniform image) marks nothing dark.
         let limit = UInt8(clamping: t + 1)

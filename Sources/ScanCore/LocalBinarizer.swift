@@ -13,6 +13,12 @@ public enum LocalBinarizer {
 
     /// Binarizes `image`; dark pixels are those strictly below their local threshold.
     public static func binarize(_ image: LuminanceImage) -> BitMatrix {
+        binarize(image, fallbackThreshold: { GlobalHistogramBinarizer.threshold(of: image) })
+    }
+
+    /// Binarizes `image`, taking the Otsu threshold for windows without contrast from
+    /// `fallbackThreshold` (called at most once; the caller may have it already).
+    public static func binarize(_ image: LuminanceImage, fallbackThreshold: () -> Int) -> BitMatrix {
         let w = image.width, h = image.height
         guard w > 0, h > 0 else { return BitMatrix(width: w, height: h) }
         let bs = blockSize
@@ -30,7 +36,16 @@ public enum LocalBinarizer {
                 let y0 = by * bs, y1 = min(h, y0 + bs)
                 for y in y0..<y1 {
                     let row = base + image.offset + y * image.stride
-                    for bx in 0..<bw {
+                    // Whole blocks eight pixels at a time (when blockSize is 8), then the partial last block.
+                    let whole = bs == 8 ? w / 8 : 0
+                    let raw = UnsafeRawPointer(row)
+                    for bx in 0..<whole {
+                        let v = raw.loadUnaligned(fromByteOffset: 8 * bx, as: SIMD8<UInt8>.self)
+                        lo[bx] = min(lo[bx], Int(v.min()))
+                        hi[bx] = max(hi[bx], Int(v.max()))
+                        sum[bx] &+= Int(SIMD8<UInt16>(truncatingIfNeeded: v).wrappedSum())
+                    }
+                    for bx in whole..<bw {
                         let x0 = bx * bs, x1 = min(w, x0 + bs)
                         var l: UInt8 = 255, m: UInt8 = 0, s = 0
                         for x in x0..<x1 {
@@ -52,7 +67,7 @@ public enum LocalBinarizer {
             }
         }
         let thresholds = windowThresholds(means: means, contrasted: contrasted, bw: bw, bh: bh) {
-            GlobalHistogramBinarizer.threshold(of: image) + 1
+            fallbackThreshold() + 1
         }
         image.storage.withUnsafeBufferPointer { src in
             bits.withUnsafeMutableBufferPointer { dst in
@@ -61,7 +76,15 @@ public enum LocalBinarizer {
                     let row = sp + image.offset + y * image.stride
                     let out = dp + y * w
                     let trow = (y / bs) * bw
-                    for bx in 0..<bw {
+                    let whole = bs == 8 ? w / 8 : 0
+                    let raw = UnsafeRawPointer(row), rawOut = UnsafeMutableRawPointer(out)
+                    for bx in 0..<whole {
+                        let t = SIMD8<UInt8>(repeating: UInt8(clamping: thresholds[trow + bx]))
+                        let v = raw.loadUnaligned(fromByteOffset: 8 * bx, as: SIMD8<UInt8>.self)
+                        let dark = SIMD8<UInt8>(repeating: 0).replacing(with: 1, where: v .< t)
+                        rawOut.storeBytes(of: dark, toByteOffset: 8 * bx, as: SIMD8<UInt8>.self)
+                    }
+                    for bx in whole..<bw {
                         let t = UInt8(clamping: thresholds[trow + bx])
                         let x0 = bx * bs, x1 = min(w, x0 + bs)
                         for x in x0..<x1 { out[x] = row[x] < t ? 1 : 0 }
