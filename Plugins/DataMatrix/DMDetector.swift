@@ -69,51 +69,61 @@ public enum DMDetector {
         }
         let n = rx0.count
         var parent = [Int32](repeating: 0, count: n)
-        for i in 0..<n { parent[i] = Int32(i) }
-        func find(_ i: Int) -> Int {
-            var r = i
-            while Int(parent[r]) != r { r = Int(parent[r]) }
-            var k = i
-            while Int(parent[k]) != r {
-                let next = Int(parent[k])
-                parent[k] = Int32(r)
-                k = next
-            }
-            return r
-        }
-        if h > 1 {
-            for y in 1..<h {
-                var j = rowStart[y - 1]
-                let jEnd = rowStart[y]
-                for i in rowStart[y]..<rowStart[y + 1] {
-                    // Runs of the previous row touching [x0 − 1, x1] (8-connectivity).
-                    while j < jEnd && rx1[j] < rx0[i] { j += 1 }
-                    var k = j
-                    while k < jEnd && rx0[k] <= rx1[i] {
-                        let a = find(i)
-                        let b = find(k)
-                        if a != b { parent[max(a, b)] = Int32(min(a, b)) }
-                        k += 1
-                    }
-                }
-            }
-        }
-        // Statistics per root, then hull input points for the components large enough to be symbols.
         var count = [Int](repeating: 0, count: n)
         var minX = [Int32](repeating: Int32.max, count: n)
         var maxX = [Int32](repeating: -1, count: n)
         var minY = [Int32](repeating: Int32.max, count: n)
         var maxY = [Int32](repeating: -1, count: n)
         var root = [Int32](repeating: 0, count: n)
-        for i in 0..<n {
-            let r = find(i)
-            root[i] = Int32(r)
-            count[r] += Int(rx1[i] - rx0[i])
-            minX[r] = min(minX[r], rx0[i])
-            maxX[r] = max(maxX[r], rx1[i])
-            minY[r] = min(minY[r], ry[i])
-            maxY[r] = max(maxY[r], ry[i] + 1)
+        // Union–find over the runs on raw buffers (a noisy frame has hundreds of thousands of runs).
+        rx0.withUnsafeBufferPointer { x0 in
+            rx1.withUnsafeBufferPointer { x1 in
+                ry.withUnsafeBufferPointer { yy in
+                    parent.withUnsafeMutableBufferPointer { par in
+                        for i in 0..<n { par[i] = Int32(i) }
+                        func find(_ i: Int) -> Int {
+                            var r = i
+                            while Int(par[r]) != r { r = Int(par[r]) }
+                            var k = i
+                            while Int(par[k]) != r {
+                                let next = Int(par[k])
+                                par[k] = Int32(r)
+                                k = next
+                            }
+                            return r
+                        }
+                        if h > 1 {
+                            for y in 1..<h {
+                                var j = rowStart[y - 1]
+                                let jEnd = rowStart[y]
+                                for i in rowStart[y]..<rowStart[y + 1] {
+                                    // Runs of the previous row touching [x0 − 1, x1] (8-connectivity).
+                                    while j < jEnd && x1[j] < x0[i] { j += 1 }
+                                    var k = j
+                                    while k < jEnd && x0[k] <= x1[i] {
+                                        let a = find(i)
+                                        let b = find(k)
+                                        if a != b { par[max(a, b)] = Int32(min(a, b)) }
+                                        k += 1
+                                    }
+                                }
+                            }
+                        }
+                        // Statistics per root.
+                        for i in 0..<n {
+                            let r = find(i)
+                            root[i] = Int32(r)
+                            count[r] += Int(x1[i] - x0[i])
+                            minX[r] = min(minX[r], x0[i])
+                            maxX[r] = max(maxX[r], x1[i])
+                            minY[r] = min(minY[r], yy[i])
+                            maxY[r] = max(maxY[r], yy[i] + 1)
+                        }
+                    }
+                }
+            }
         }
+        // Hull input points for the components large enough to be symbols.
         var slot = [Int32](repeating: -1, count: n)
         var out: [(Int, [Point])] = []
         for r in 0..<n where Int(root[r]) == r {
@@ -239,9 +249,11 @@ public enum DMDetector {
     }
 
     /// For the side from `p` to `q` of a quadrilateral with centre `centre`: the fraction of points along
-    /// it where the pixel just inside is dark, and the dark run lengths measured inwards from there.
+    /// it where the pixel just inside is dark, and (when `measureRuns`) the dark run lengths measured
+    /// inwards from there.
     static func sideProfile(
-        _ m: BitMatrix, _ p: Point, _ q: Point, centre: Point, samples: Int = 24, tolerance: Double = 0
+        _ m: BitMatrix, _ p: Point, _ q: Point, centre: Point, samples: Int = 24, tolerance: Double = 0,
+        measureRuns: Bool = true
     )
         -> (dark: Double, runs: [Double])
     {
@@ -269,6 +281,7 @@ public enum DMDetector {
             while d <= reach, dark(m, Point(base.x + nx * d, base.y + ny * d)) != true { d += 0.5 }
             guard d <= reach else { continue }
             darkCount += 1
+            guard measureRuns else { continue }
             let start = d
             while d < limit, dark(m, Point(base.x + nx * d, base.y + ny * d)) == true { d += 0.5 }
             runs.append(d - start + 0.5)
@@ -284,8 +297,14 @@ public enum DMDetector {
         var best = 0.0
         // Strictly along the hull first; then allowing the edge to lie up to 2.5 % of the side inside
         // it (blurred photographs, where a few outlying dark pixels carry the hull).
-        for tolerance in [0.0, 0.025] {
-            profiles = (0..<4).map { sideProfile(m, q[$0], q[($0 + 1) % 4], centre: centre, tolerance: tolerance) }
+        // The dark fractions alone decide the corner (cheap: a few pixels per sample); the inward runs
+        // that estimate the module size are measured on the two finder sides only.
+        var tolerance = 0.0
+        for t in [0.0, 0.025] {
+            tolerance = t
+            profiles = (0..<4).map {
+                sideProfile(m, q[$0], q[($0 + 1) % 4], centre: centre, tolerance: t, measureRuns: false)
+            }
             for k in 0..<4 {
                 // Sides k−1 (into corner k) and k (out of it).
                 let s = min(profiles[(k + 3) % 4].dark, profiles[k].dark)
@@ -297,7 +316,10 @@ public enum DMDetector {
             if best >= 0.75 { break }
         }
         guard bestK >= 0, best >= 0.75 else { return nil }
-        var runs = profiles[(bestK + 3) % 4].runs + profiles[bestK].runs
+        let into = (bestK + 3) % 4
+        var runs =
+            sideProfile(m, q[into], q[(into + 1) % 4], centre: centre, tolerance: tolerance).runs
+            + sideProfile(m, q[bestK], q[(bestK + 1) % 4], centre: centre, tolerance: tolerance).runs
         guard !runs.isEmpty else { return nil }
         runs.sort()
         let module = max(1.0, runs[runs.count / 4])
@@ -415,28 +437,41 @@ public enum DMDetector {
     }
 
     /// Fraction of finder, timing and alignment modules sampled as expected.
-    static func score(_ m: BitMatrix, _ size: DMSymbolSize, _ t: PerspectiveTransform) -> Double {
+    ///
+    /// With `above`, the count stops as soon as the fraction can no longer exceed it, and the result is
+    /// then some value no greater than `above` (callers that only keep scores above a bar, or only
+    /// better ones, get the same answers for less: most hypotheses on clutter are rejected after a
+    /// fraction of their modules).
+    static func score(_ m: BitMatrix, _ size: DMSymbolSize, _ t: PerspectiveTransform, above: Double = -1) -> Double {
         guard t.isValid else { return 0 }
-        var good = 0
-        var total = 0
         let rr = size.regionRows + 2
         let rc = size.regionColumns + 2
-        func check(_ row: Int, _ col: Int) {
-            guard let e = expected(size, row: row, col: col) else { return }
-            total += 1
-            if dark(m, t.apply(Point(Double(col) + 0.5, Double(row) + 0.5))) == e { good += 1 }
+        // Every module of the two border rows of each region row, two per region on the other rows.
+        let total = 2 * size.verticalRegions * size.columns + (size.rows - 2 * size.verticalRegions) * 2 * size.horizontalRegions
+        guard total > 0 else { return 0 }
+        // More misses than this and the fraction is at most `above`.
+        let allowed = above < 0 ? total : Int((Double(total) * (1 - above)).rounded(.down))
+        var misses = 0
+        func check(_ row: Int, _ col: Int) -> Bool {
+            guard let e = expected(size, row: row, col: col) else { return true }
+            if dark(m, t.apply(Point(Double(col) + 0.5, Double(row) + 0.5))) != e {
+                misses += 1
+                if misses > allowed { return false }
+            }
+            return true
         }
         for row in 0..<size.rows {
             if row % rr == 0 || row % rr == rr - 1 {
-                for col in 0..<size.columns { check(row, col) }
+                for col in 0..<size.columns where !check(row, col) {
+                    return Double(total - misses) / Double(total)
+                }
             } else {
                 for col in stride(from: 0, to: size.columns, by: rc) {
-                    check(row, col)
-                    check(row, col + rc - 1)
+                    if !check(row, col) || !check(row, col + rc - 1) { return Double(total - misses) / Double(total) }
                 }
             }
         }
-        return total == 0 ? 0 : Double(good) / Double(total)
+        return Double(total - misses) / Double(total)
     }
 
     /// Grid hypotheses for a candidate, best first: sizes whose proportions fit, in both readings
@@ -460,9 +495,9 @@ public enum DMDetector {
                 guard aspect > 0.7, aspect < 1.43 else { continue }
                 if size.isSquare && mirrored { continue }  // scored with the plain reading
                 var bestB = cand.b
-                var bestS = score(m, size, gridTransform(size, cand, mirrored: mirrored, b: cand.b))
+                var bestS = score(m, size, gridTransform(size, cand, mirrored: mirrored, b: cand.b), above: 0.6)
                 for g in cand.bGuesses {
-                    let s = score(m, size, gridTransform(size, cand, mirrored: mirrored, b: g))
+                    let s = score(m, size, gridTransform(size, cand, mirrored: mirrored, b: g), above: max(0.6, bestS))
                     if s > bestS {
                         bestS = s
                         bestB = g
@@ -522,7 +557,7 @@ public enum DMDetector {
                 for dy in -1...1 {
                     for dx in -1...1 where dx != 0 || dy != 0 {
                         let p = Point(b.x + Double(dx) * step * mod, b.y + Double(dy) * step * mod)
-                        let s = score(m, size, gridTransform(size, c, mirrored: mirrored, b: p))
+                        let s = score(m, size, gridTransform(size, c, mirrored: mirrored, b: p), above: best + 1e-9)
                         if s > best + 1e-9 {
                             best = s
                             bestHere = p
