@@ -44,6 +44,12 @@ public enum DMDetector {
     /// 8-connected components of dark pixels with at least `minPixels` pixels and a bounding box side of
     /// at least `minSide`, largest first, as lists of hull input points.
     static func components(_ m: BitMatrix, minSide: Int) -> [[Point]] {
+        componentsAndDots(m, minSide: minSide).components
+    }
+
+    /// ``components(_:minSide:)`` and the census of the smaller, dot-like components (for dot-peen
+    /// symbols, whose modules do not touch).
+    static func componentsAndDots(_ m: BitMatrix, minSide: Int) -> (components: [[Point]], dots: DMDotCensus) {
         let w = m.width
         let h = m.height
         var rx0: [Int32] = []
@@ -126,8 +132,16 @@ public enum DMDetector {
         // Hull input points for the components large enough to be symbols.
         var slot = [Int32](repeating: -1, count: n)
         var out: [(Int, [Point])] = []
+        var dots: [(x: Double, y: Double, side: Int)] = []
         for r in 0..<n where Int(root[r]) == r {
             let side = Int(max(maxX[r] - minX[r], maxY[r] - minY[r]))
+            if side < minSide {
+                let w = Int(maxX[r] - minX[r])
+                let h = Int(maxY[r] - minY[r])
+                if DMDotCensus.isDot(width: w, height: h, pixels: count[r]) {
+                    dots.append((Double(minX[r] + maxX[r]) / 2, Double(minY[r] + maxY[r]) / 2, side))
+                }
+            }
             guard side >= minSide, count[r] >= minSide * 2 else { continue }
             slot[r] = Int32(out.count)
             out.append((count[r], []))
@@ -158,7 +172,7 @@ public enum DMDetector {
         }
         for k in out.indices { flush(k) }
         out.sort { $0.0 > $1.0 }
-        return out.map(\.1)
+        return (out.map(\.1), DMDotCensus(dots: dots))
     }
 
     /// Convex hull (Andrew's monotone chain), clockwise in image coordinates (y down).
@@ -382,14 +396,22 @@ public enum DMDetector {
     /// Finder candidates of a binarized image, largest component first; only components with a pixel
     /// inside `mask` (all of them when it is nil).
     public static func candidates(_ m: BitMatrix, minSide: Int = 10, mask: CandidateMask? = nil) -> [Candidate] {
+        scan(m, minSide: minSide, mask: mask).candidates
+    }
+
+    /// ``candidates(_:minSide:mask:)`` and the census of the dot-like components of the whole image.
+    static func scan(_ m: BitMatrix, minSide: Int = 10, mask: CandidateMask? = nil)
+        -> (candidates: [Candidate], dots: DMDotCensus)
+    {
         var out: [Candidate] = []
-        for pts in components(m, minSide: minSide) {
+        let (components, dots) = componentsAndDots(m, minSide: minSide)
+        for pts in components {
             if let mask, !pts.contains(where: { mask.contains(x: Int($0.x), y: Int($0.y)) }) { continue }
             let h = hull(pts)
             guard let q = quad(h), let c = candidate(m, quad: q, hull: h) else { continue }
             out.append(c)
         }
-        return out
+        return (out, dots)
     }
 
     /// A candidate from the whole image's dark bounding box (for `pure` images: one axis-aligned symbol,

@@ -34,9 +34,11 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         var kinds: [BinarizerKind] = [options.binarizer]
         if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
         var results: [Barcode] = []
+        var first: (bestScore: Double, dots: DMDotCensus)? = nil
         for (k, kind) in kinds.enumerated() {
             let matrix = frame.binarized(kind)
             let pass = read(matrix, image: frame.image, options: options, skipping: results, mask: mask)
+            if k == 0 { first = (pass.bestScore, pass.dots) }
             for b in pass.results {
                 if !results.contains(where: { $0.rawBytes == b.rawBytes && $0.boundingBox.meets(b.boundingBox) }) {
                     results.append(b)
@@ -48,6 +50,20 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             // without a Data Matrix, the common case of a live stream), a second pass over the same page
             // costs as much again and finds nothing.
             if !results.isEmpty || (k == 0 && pass.bestScore < Self.rereadScore) { break }
+        }
+        // Modules that do not touch (dot-peen dots, or squares printed smaller than their cell) make no
+        // finder component, or one whose sides and modules are broken by light gaps. When the first
+        // binarizer saw enough packed dots of one size, or found a symbol-like grid it could not read,
+        // its image is read again with the dark pixels grown until neighbouring modules touch (by the
+        // dots' joining radius, or by one pixel); a light module between two dark ones keeps a light
+        // centre.
+        if results.isEmpty, let first {
+            let radius = first.dots.suggestsDotPeen
+                ? first.dots.joiningRadius : first.bestScore >= Self.rereadScore ? 1 : 0
+            if radius > 0 {
+                let joined = frame.binarized(options.binarizer).dmDilated(radius: radius)
+                results = read(joined, image: frame.image, options: options, skipping: [], mask: mask).results
+            }
         }
         return results
     }
@@ -63,17 +79,19 @@ public struct DataMatrixDecoder: SymbologyDecoder {
     }
 
     /// ``decode(_:image:options:skipping:mask:)`` with the best score of any grid hypothesis tried (0 when
-    /// there was none), which tells a symbol that could not be read from clutter.
+    /// there was none), which tells a symbol that could not be read from clutter, and the census of
+    /// dot-like components.
     func read(
         _ matrix: BitMatrix, image: LuminanceImage?, options: DecodeOptions, skipping found: [Barcode],
         mask: CandidateMask?
-    ) -> (results: [Barcode], bestScore: Double) {
+    ) -> (results: [Barcode], bestScore: Double, dots: DMDotCensus) {
         var results: [Barcode] = []
         var bestScore = 0.0
         var areas: [[Point]] = found.map(\.cornerPoints)
         var candidates: [DMDetector.Candidate] = []
         if options.pure, let c = DMDetector.pureCandidate(matrix) { candidates.append(c) }
-        candidates += DMDetector.candidates(matrix, mask: mask)
+        let scan = DMDetector.scan(matrix, mask: mask)
+        candidates += scan.candidates
         var attempts = 0
         for cand in candidates {
             let centre = Point((cand.l.x + cand.b.x) / 2, (cand.l.y + cand.b.y) / 2)
@@ -103,7 +121,7 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
             if options.pure && !results.isEmpty { break }
         }
-        return (results, bestScore)
+        return (results, bestScore, scan.dots)
     }
 
     /// Detections whose finder and timing modules matched at least this well are worth the slower
