@@ -473,25 +473,44 @@ public enum DMDetector {
         guard total > 0 else { return 0 }
         // More misses than this and the fraction is at most `above`.
         let allowed = above < 0 ? total : Int((Double(total) * (1 - above)).rounded(.down))
-        var misses = 0
-        func check(_ row: Int, _ col: Int) -> Bool {
-            guard let e = expected(size, row: row, col: col) else { return true }
-            if dark(m, t.apply(Point(Double(col) + 0.5, Double(row) + 0.5))) != e {
+        let w = m.width
+        let fw = Double(m.width)
+        let fh = Double(m.height)
+        let misses = m.bits.withUnsafeBufferPointer { bits -> Int in
+            var misses = 0
+            // Module (row, col) against its expected colour; false once too many missed. A centre outside
+            // the image is a miss (as ``dark(_:_:)`` giving nil).
+            @inline(__always) func check(_ row: Int, _ col: Int, _ expectDark: Bool) -> Bool {
+                let x = Double(col) + 0.5
+                let y = Double(row) + 0.5
+                let q = t.a13 * x + t.a23 * y + t.a33
+                let px = (t.a11 * x + t.a21 * y + t.a31) / q
+                let py = (t.a12 * x + t.a22 * y + t.a32) / q
+                // Comparisons first: NaN fails them, and truncation is the floor for non-negative values.
+                if px >= 0, py >= 0, px < fw, py < fh, (bits[Int(py) * w + Int(px)] != 0) == expectDark { return true }
                 misses += 1
-                if misses > allowed { return false }
+                return misses <= allowed
             }
-            return true
-        }
-        for row in 0..<size.rows {
-            if row % rr == 0 || row % rr == rr - 1 {
-                for col in 0..<size.columns where !check(row, col) {
-                    return Double(total - misses) / Double(total)
-                }
-            } else {
-                for col in stride(from: 0, to: size.columns, by: rc) {
-                    if !check(row, col) || !check(row, col + rc - 1) { return Double(total - misses) / Double(total) }
+            for row in 0..<size.rows {
+                let r = row % rr
+                if r == 0 || r == rr - 1 {
+                    var c = 0
+                    for col in 0..<size.columns {
+                        // Bottom (finder) row and left (finder) column dark; the top row alternates from
+                        // dark at the finder column; the right column of the top row is light.
+                        let e = c == 0 || r == rr - 1 || (c % 2 == 0)
+                        if !check(row, col, e) { return misses }
+                        c += 1
+                        if c == rc { c = 0 }
+                    }
+                } else {
+                    // Left column (finder) dark; right column (timing) dark on odd rows of the region.
+                    for col in stride(from: 0, to: size.columns, by: rc) {
+                        if !check(row, col, true) || !check(row, col + rc - 1, r % 2 == 1) { return misses }
+                    }
                 }
             }
+            return misses
         }
         return Double(total - misses) / Double(total)
     }
