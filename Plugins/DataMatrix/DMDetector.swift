@@ -52,13 +52,23 @@ public enum DMDetector {
     static func componentsAndDots(_ m: BitMatrix, minSide: Int) -> (components: [[Point]], dots: DMDotCensus) {
         let w = m.width
         let h = m.height
-        var rx0: [Int32] = []
-        var rx1: [Int32] = []
-        var ry: [Int32] = []
+        // Runs of dark pixels, row by row, in raw buffers sized for the worst case (alternating pixels):
+        // a noisy frame has hundreds of thousands of runs, and growing arrays per run costs more than
+        // the labelling itself.
+        let capacity = max(1, h * ((w + 1) / 2))
+        let rx0 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let rx1 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let ry = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        defer {
+            rx0.deallocate()
+            rx1.deallocate()
+            ry.deallocate()
+        }
         var rowStart = [Int](repeating: 0, count: h + 1)
+        var n = 0
         m.bits.withUnsafeBufferPointer { buf in
             for y in 0..<h {
-                rowStart[y] = rx0.count
+                rowStart[y] = n
                 var x = 0
                 let base = y * w
                 while x < w {
@@ -66,68 +76,68 @@ public enum DMDetector {
                     if x >= w { break }
                     let s = x
                     while x < w && buf[base + x] != 0 { x += 1 }
-                    rx0.append(Int32(s))
-                    rx1.append(Int32(x))
-                    ry.append(Int32(y))
+                    rx0[n] = Int32(s)
+                    rx1[n] = Int32(x)
+                    ry[n] = Int32(y)
+                    n += 1
                 }
             }
-            rowStart[h] = rx0.count
+            rowStart[h] = n
         }
-        let n = rx0.count
-        var parent = [Int32](repeating: 0, count: n)
-        var count = [Int](repeating: 0, count: n)
-        var minX = [Int32](repeating: Int32.max, count: n)
-        var maxX = [Int32](repeating: -1, count: n)
-        var minY = [Int32](repeating: Int32.max, count: n)
-        var maxY = [Int32](repeating: -1, count: n)
-        var root = [Int32](repeating: 0, count: n)
-        // Union–find over the runs on raw buffers (a noisy frame has hundreds of thousands of runs).
-        rx0.withUnsafeBufferPointer { x0 in
-            rx1.withUnsafeBufferPointer { x1 in
-                ry.withUnsafeBufferPointer { yy in
-                    parent.withUnsafeMutableBufferPointer { par in
-                        for i in 0..<n { par[i] = Int32(i) }
-                        func find(_ i: Int) -> Int {
-                            var r = i
-                            while Int(par[r]) != r { r = Int(par[r]) }
-                            var k = i
-                            while Int(par[k]) != r {
-                                let next = Int(par[k])
-                                par[k] = Int32(r)
-                                k = next
-                            }
-                            return r
-                        }
-                        if h > 1 {
-                            for y in 1..<h {
-                                var j = rowStart[y - 1]
-                                let jEnd = rowStart[y]
-                                for i in rowStart[y]..<rowStart[y + 1] {
-                                    // Runs of the previous row touching [x0 − 1, x1] (8-connectivity).
-                                    while j < jEnd && x1[j] < x0[i] { j += 1 }
-                                    var k = j
-                                    while k < jEnd && x0[k] <= x1[i] {
-                                        let a = find(i)
-                                        let b = find(k)
-                                        if a != b { par[max(a, b)] = Int32(min(a, b)) }
-                                        k += 1
-                                    }
-                                }
-                            }
-                        }
-                        // Statistics per root.
-                        for i in 0..<n {
-                            let r = find(i)
-                            root[i] = Int32(r)
-                            count[r] += Int(x1[i] - x0[i])
-                            minX[r] = min(minX[r], x0[i])
-                            maxX[r] = max(maxX[r], x1[i])
-                            minY[r] = min(minY[r], yy[i])
-                            maxY[r] = max(maxY[r], yy[i] + 1)
-                        }
+        // Union–find over the runs, then statistics per root.
+        let parent = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
+        let root = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
+        let count = UnsafeMutablePointer<Int>.allocate(capacity: max(1, n))
+        let minX = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
+        let maxX = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
+        let minY = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
+        let maxY = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
+        defer {
+            for p in [parent, root, minX, maxX, minY, maxY] { p.deallocate() }
+            count.deallocate()
+        }
+        for i in 0..<n { parent[i] = Int32(i) }
+        count.initialize(repeating: 0, count: n)
+        minX.initialize(repeating: Int32.max, count: n)
+        maxX.initialize(repeating: -1, count: n)
+        minY.initialize(repeating: Int32.max, count: n)
+        maxY.initialize(repeating: -1, count: n)
+        @inline(__always) func find(_ i: Int) -> Int {
+            var r = i
+            while Int(parent[r]) != r { r = Int(parent[r]) }
+            var k = i
+            while Int(parent[k]) != r {
+                let next = Int(parent[k])
+                parent[k] = Int32(r)
+                k = next
+            }
+            return r
+        }
+        if h > 1 {
+            for y in 1..<h {
+                var j = rowStart[y - 1]
+                let jEnd = rowStart[y]
+                for i in rowStart[y]..<rowStart[y + 1] {
+                    // Runs of the previous row touching [x0 − 1, x1] (8-connectivity).
+                    while j < jEnd && rx1[j] < rx0[i] { j += 1 }
+                    var k = j
+                    while k < jEnd && rx0[k] <= rx1[i] {
+                        let a = find(i)
+                        let b = find(k)
+                        if a != b { parent[max(a, b)] = Int32(min(a, b)) }
+                        k += 1
                     }
                 }
             }
+        }
+        for i in 0..<n {
+            let r = find(i)
+            root[i] = Int32(r)
+            count[r] += Int(rx1[i] - rx0[i])
+            minX[r] = min(minX[r], rx0[i])
+            maxX[r] = max(maxX[r], rx1[i])
+            minY[r] = min(minY[r], ry[i])
+            maxY[r] = max(maxY[r], ry[i] + 1)
         }
         // Hull input points for the components large enough to be symbols.
         var slot = [Int32](repeating: -1, count: n)
