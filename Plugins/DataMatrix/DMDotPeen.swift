@@ -10,8 +10,8 @@ import ScanCore
 /// dots.packed    // 348: dots of that size with a neighbour within twice their side
 /// ```
 ///
-/// ISO/IEC 16022 §5.3 lets a module be a dot when direct part marking cannot print squares; the modules
-/// of such a symbol do not touch, so the finder is a row of separate dots and the detector, which looks
+/// Direct part marking (dot peen, ink-jet) often makes each module a round dot; the modules of such a
+/// symbol do not touch, so the finder is a row of separate dots and the detector, which looks
 /// for one large component with two solid sides, sees only dots. The census is taken in the component
 /// pass the detector makes anyway.
 public struct DMDotCensus: Sendable, Equatable {

@@ -4,8 +4,8 @@ import Testing
 
 @testable import DataMatrix
 
-/// Dot-peen symbols: every dark module a round dot that does not touch its neighbours (ISO/IEC 16022
-/// §5.3 allows it for direct part marking), so no component holds the whole finder.
+/// Dot-peen symbols: every dark module a round dot that does not touch its neighbours (direct part
+/// marking), so no component holds the whole finder.
 struct DMDotPeenTests {
     func decode(_ image: LuminanceImage) -> [Barcode] {
         DecoderRegistry([DataMatrixDecoder()]).decode(FrameContext(image: image), options: DecodeOptions())
