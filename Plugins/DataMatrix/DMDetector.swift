@@ -44,15 +44,31 @@ public enum DMDetector {
     /// 8-connected components of dark pixels with at least `minPixels` pixels and a bounding box side of
     /// at least `minSide`, largest first, as lists of hull input points.
     static func components(_ m: BitMatrix, minSide: Int) -> [[Point]] {
+        componentsAndDots(m, minSide: minSide).components
+    }
+
+    /// ``components(_:minSide:)`` and the census of the smaller, dot-like components (for dot-peen
+    /// symbols, whose modules do not touch).
+    static func componentsAndDots(_ m: BitMatrix, minSide: Int) -> (components: [[Point]], dots: DMDotCensus) {
         let w = m.width
         let h = m.height
-        var rx0: [Int32] = []
-        var rx1: [Int32] = []
-        var ry: [Int32] = []
+        // Runs of dark pixels, row by row, in raw buffers sized for the worst case (alternating pixels):
+        // a noisy frame has hundreds of thousands of runs, and growing arrays per run costs more than
+        // the labelling itself.
+        let capacity = max(1, h * ((w + 1) / 2))
+        let rx0 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let rx1 = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let ry = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        defer {
+            rx0.deallocate()
+            rx1.deallocate()
+            ry.deallocate()
+        }
         var rowStart = [Int](repeating: 0, count: h + 1)
+        var n = 0
         m.bits.withUnsafeBufferPointer { buf in
             for y in 0..<h {
-                rowStart[y] = rx0.count
+                rowStart[y] = n
                 var x = 0
                 let base = y * w
                 while x < w {
@@ -60,17 +76,33 @@ public enum DMDetector {
                     if x >= w { break }
                     let s = x
                     while x < w && buf[base + x] != 0 { x += 1 }
-                    rx0.append(Int32(s))
-                    rx1.append(Int32(x))
-                    ry.append(Int32(y))
+                    rx0[n] = Int32(s)
+                    rx1[n] = Int32(x)
+                    ry[n] = Int32(y)
+                    n += 1
                 }
             }
-            rowStart[h] = rx0.count
+            rowStart[h] = n
         }
-        let n = rx0.count
-        var parent = [Int32](repeating: 0, count: n)
+        // Union–find over the runs, then statistics per root.
+        let parent = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
+        let root = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
+        let count = UnsafeMutablePointer<Int>.allocate(capacity: max(1, n))
+        let minX = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
+        let maxX = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
+        let minY = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
+        let maxY = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
+        defer {
+            for p in [parent, root, minX, maxX, minY, maxY] { p.deallocate() }
+            count.deallocate()
+        }
         for i in 0..<n { parent[i] = Int32(i) }
-        func find(_ i: Int) -> Int {
+        count.initialize(repeating: 0, count: n)
+        minX.initialize(repeating: Int32.max, count: n)
+        maxX.initialize(repeating: -1, count: n)
+        minY.initialize(repeating: Int32.max, count: n)
+        maxY.initialize(repeating: -1, count: n)
+        @inline(__always) func find(_ i: Int) -> Int {
             var r = i
             while Int(parent[r]) != r { r = Int(parent[r]) }
             var k = i
@@ -98,13 +130,6 @@ public enum DMDetector {
                 }
             }
         }
-        // Statistics per root, then hull input points for the components large enough to be symbols.
-        var count = [Int](repeating: 0, count: n)
-        var minX = [Int32](repeating: Int32.max, count: n)
-        var maxX = [Int32](repeating: -1, count: n)
-        var minY = [Int32](repeating: Int32.max, count: n)
-        var maxY = [Int32](repeating: -1, count: n)
-        var root = [Int32](repeating: 0, count: n)
         for i in 0..<n {
             let r = find(i)
             root[i] = Int32(r)
@@ -114,10 +139,19 @@ public enum DMDetector {
             minY[r] = min(minY[r], ry[i])
             maxY[r] = max(maxY[r], ry[i] + 1)
         }
+        // Hull input points for the components large enough to be symbols.
         var slot = [Int32](repeating: -1, count: n)
         var out: [(Int, [Point])] = []
+        var dots: [(x: Double, y: Double, side: Int)] = []
         for r in 0..<n where Int(root[r]) == r {
             let side = Int(max(maxX[r] - minX[r], maxY[r] - minY[r]))
+            if side < minSide {
+                let w = Int(maxX[r] - minX[r])
+                let h = Int(maxY[r] - minY[r])
+                if DMDotCensus.isDot(width: w, height: h, pixels: count[r]) {
+                    dots.append((Double(minX[r] + maxX[r]) / 2, Double(minY[r] + maxY[r]) / 2, side))
+                }
+            }
             guard side >= minSide, count[r] >= minSide * 2 else { continue }
             slot[r] = Int32(out.count)
             out.append((count[r], []))
@@ -148,7 +182,7 @@ public enum DMDetector {
         }
         for k in out.indices { flush(k) }
         out.sort { $0.0 > $1.0 }
-        return out.map(\.1)
+        return (out.map(\.1), DMDotCensus(dots: dots))
     }
 
     /// Convex hull (Andrew's monotone chain), clockwise in image coordinates (y down).
@@ -239,9 +273,11 @@ public enum DMDetector {
     }
 
     /// For the side from `p` to `q` of a quadrilateral with centre `centre`: the fraction of points along
-    /// it where the pixel just inside is dark, and the dark run lengths measured inwards from there.
+    /// it where the pixel just inside is dark, and (when `measureRuns`) the dark run lengths measured
+    /// inwards from there.
     static func sideProfile(
-        _ m: BitMatrix, _ p: Point, _ q: Point, centre: Point, samples: Int = 24, tolerance: Double = 0
+        _ m: BitMatrix, _ p: Point, _ q: Point, centre: Point, samples: Int = 24, tolerance: Double = 0,
+        measureRuns: Bool = true
     )
         -> (dark: Double, runs: [Double])
     {
@@ -269,6 +305,7 @@ public enum DMDetector {
             while d <= reach, dark(m, Point(base.x + nx * d, base.y + ny * d)) != true { d += 0.5 }
             guard d <= reach else { continue }
             darkCount += 1
+            guard measureRuns else { continue }
             let start = d
             while d < limit, dark(m, Point(base.x + nx * d, base.y + ny * d)) == true { d += 0.5 }
             runs.append(d - start + 0.5)
@@ -284,8 +321,14 @@ public enum DMDetector {
         var best = 0.0
         // Strictly along the hull first; then allowing the edge to lie up to 2.5 % of the side inside
         // it (blurred photographs, where a few outlying dark pixels carry the hull).
-        for tolerance in [0.0, 0.025] {
-            profiles = (0..<4).map { sideProfile(m, q[$0], q[($0 + 1) % 4], centre: centre, tolerance: tolerance) }
+        // The dark fractions alone decide the corner (cheap: a few pixels per sample); the inward runs
+        // that estimate the module size are measured on the two finder sides only.
+        var tolerance = 0.0
+        for t in [0.0, 0.025] {
+            tolerance = t
+            profiles = (0..<4).map {
+                sideProfile(m, q[$0], q[($0 + 1) % 4], centre: centre, tolerance: t, measureRuns: false)
+            }
             for k in 0..<4 {
                 // Sides k−1 (into corner k) and k (out of it).
                 let s = min(profiles[(k + 3) % 4].dark, profiles[k].dark)
@@ -297,7 +340,10 @@ public enum DMDetector {
             if best >= 0.75 { break }
         }
         guard bestK >= 0, best >= 0.75 else { return nil }
-        var runs = profiles[(bestK + 3) % 4].runs + profiles[bestK].runs
+        let into = (bestK + 3) % 4
+        var runs =
+            sideProfile(m, q[into], q[(into + 1) % 4], centre: centre, tolerance: tolerance).runs
+            + sideProfile(m, q[bestK], q[(bestK + 1) % 4], centre: centre, tolerance: tolerance).runs
         guard !runs.isEmpty else { return nil }
         runs.sort()
         let module = max(1.0, runs[runs.count / 4])
@@ -360,14 +406,22 @@ public enum DMDetector {
     /// Finder candidates of a binarized image, largest component first; only components with a pixel
     /// inside `mask` (all of them when it is nil).
     public static func candidates(_ m: BitMatrix, minSide: Int = 10, mask: CandidateMask? = nil) -> [Candidate] {
+        scan(m, minSide: minSide, mask: mask).candidates
+    }
+
+    /// ``candidates(_:minSide:mask:)`` and the census of the dot-like components of the whole image.
+    static func scan(_ m: BitMatrix, minSide: Int = 10, mask: CandidateMask? = nil)
+        -> (candidates: [Candidate], dots: DMDotCensus)
+    {
         var out: [Candidate] = []
-        for pts in components(m, minSide: minSide) {
+        let (components, dots) = componentsAndDots(m, minSide: minSide)
+        for pts in components {
             if let mask, !pts.contains(where: { mask.contains(x: Int($0.x), y: Int($0.y)) }) { continue }
             let h = hull(pts)
             guard let q = quad(h), let c = candidate(m, quad: q, hull: h) else { continue }
             out.append(c)
         }
-        return out
+        return (out, dots)
     }
 
     /// A candidate from the whole image's dark bounding box (for `pure` images: one axis-aligned symbol,
@@ -415,28 +469,60 @@ public enum DMDetector {
     }
 
     /// Fraction of finder, timing and alignment modules sampled as expected.
-    static func score(_ m: BitMatrix, _ size: DMSymbolSize, _ t: PerspectiveTransform) -> Double {
+    ///
+    /// With `above`, the count stops as soon as the fraction can no longer exceed it, and the result is
+    /// then some value no greater than `above` (callers that only keep scores above a bar, or only
+    /// better ones, get the same answers for less: most hypotheses on clutter are rejected after a
+    /// fraction of their modules).
+    static func score(_ m: BitMatrix, _ size: DMSymbolSize, _ t: PerspectiveTransform, above: Double = -1) -> Double {
         guard t.isValid else { return 0 }
-        var good = 0
-        var total = 0
         let rr = size.regionRows + 2
         let rc = size.regionColumns + 2
-        func check(_ row: Int, _ col: Int) {
-            guard let e = expected(size, row: row, col: col) else { return }
-            total += 1
-            if dark(m, t.apply(Point(Double(col) + 0.5, Double(row) + 0.5))) == e { good += 1 }
-        }
-        for row in 0..<size.rows {
-            if row % rr == 0 || row % rr == rr - 1 {
-                for col in 0..<size.columns { check(row, col) }
-            } else {
-                for col in stride(from: 0, to: size.columns, by: rc) {
-                    check(row, col)
-                    check(row, col + rc - 1)
+        // Every module of the two border rows of each region row, two per region on the other rows.
+        let total = 2 * size.verticalRegions * size.columns + (size.rows - 2 * size.verticalRegions) * 2 * size.horizontalRegions
+        guard total > 0 else { return 0 }
+        // More misses than this and the fraction is at most `above`.
+        let allowed = above < 0 ? total : Int((Double(total) * (1 - above)).rounded(.down))
+        let w = m.width
+        let fw = Double(m.width)
+        let fh = Double(m.height)
+        let misses = m.bits.withUnsafeBufferPointer { bits -> Int in
+            var misses = 0
+            // Module (row, col) against its expected colour; false once too many missed. A centre outside
+            // the image is a miss (as ``dark(_:_:)`` giving nil).
+            @inline(__always) func check(_ row: Int, _ col: Int, _ expectDark: Bool) -> Bool {
+                let x = Double(col) + 0.5
+                let y = Double(row) + 0.5
+                let q = t.a13 * x + t.a23 * y + t.a33
+                let px = (t.a11 * x + t.a21 * y + t.a31) / q
+                let py = (t.a12 * x + t.a22 * y + t.a32) / q
+                // Comparisons first: NaN fails them, and truncation is the floor for non-negative values.
+                if px >= 0, py >= 0, px < fw, py < fh, (bits[Int(py) * w + Int(px)] != 0) == expectDark { return true }
+                misses += 1
+                return misses <= allowed
+            }
+            for row in 0..<size.rows {
+                let r = row % rr
+                if r == 0 || r == rr - 1 {
+                    var c = 0
+                    for col in 0..<size.columns {
+                        // Bottom (finder) row and left (finder) column dark; the top row alternates from
+                        // dark at the finder column; the right column of the top row is light.
+                        let e = c == 0 || r == rr - 1 || (c % 2 == 0)
+                        if !check(row, col, e) { return misses }
+                        c += 1
+                        if c == rc { c = 0 }
+                    }
+                } else {
+                    // Left column (finder) dark; right column (timing) dark on odd rows of the region.
+                    for col in stride(from: 0, to: size.columns, by: rc) {
+                        if !check(row, col, true) || !check(row, col + rc - 1, r % 2 == 1) { return misses }
+                    }
                 }
             }
+            return misses
         }
-        return total == 0 ? 0 : Double(good) / Double(total)
+        return Double(total - misses) / Double(total)
     }
 
     /// Grid hypotheses for a candidate, best first: sizes whose proportions fit, in both readings
@@ -460,9 +546,9 @@ public enum DMDetector {
                 guard aspect > 0.7, aspect < 1.43 else { continue }
                 if size.isSquare && mirrored { continue }  // scored with the plain reading
                 var bestB = cand.b
-                var bestS = score(m, size, gridTransform(size, cand, mirrored: mirrored, b: cand.b))
+                var bestS = score(m, size, gridTransform(size, cand, mirrored: mirrored, b: cand.b), above: 0.6)
                 for g in cand.bGuesses {
-                    let s = score(m, size, gridTransform(size, cand, mirrored: mirrored, b: g))
+                    let s = score(m, size, gridTransform(size, cand, mirrored: mirrored, b: g), above: max(0.6, bestS))
                     if s > bestS {
                         bestS = s
                         bestB = g
@@ -522,7 +608,7 @@ public enum DMDetector {
                 for dy in -1...1 {
                     for dx in -1...1 where dx != 0 || dy != 0 {
                         let p = Point(b.x + Double(dx) * step * mod, b.y + Double(dy) * step * mod)
-                        let s = score(m, size, gridTransform(size, c, mirrored: mirrored, b: p))
+                        let s = score(m, size, gridTransform(size, c, mirrored: mirrored, b: p), above: best + 1e-9)
                         if s > best + 1e-9 {
                             best = s
                             bestHere = p

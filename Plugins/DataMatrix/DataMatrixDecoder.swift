@@ -34,17 +34,36 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         var kinds: [BinarizerKind] = [options.binarizer]
         if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
         var results: [Barcode] = []
-        for kind in kinds {
+        var first: (bestScore: Double, dots: DMDotCensus)? = nil
+        for (k, kind) in kinds.enumerated() {
             let matrix = frame.binarized(kind)
-            for b in decode(matrix, image: frame.image, options: options, skipping: results, mask: mask) {
+            let pass = read(matrix, image: frame.image, options: options, skipping: results, mask: mask)
+            if k == 0 { first = (pass.bestScore, pass.dots) }
+            for b in pass.results {
                 if !results.contains(where: { $0.rawBytes == b.rawBytes && $0.boundingBox.meets(b.boundingBox) }) {
                     results.append(b)
                 }
             }
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
-            // The second binarizer is for symbols the first could not read; once something was read, a
-            // second pass over the same page costs as much again and rarely finds more.
-            if !results.isEmpty { break }
+            // The second binarizer is for symbols the first found but could not read; once something was
+            // read, or when nothing looked like a symbol (no hypothesis scored ``rereadScore``: a frame
+            // without a Data Matrix, the common case of a live stream), a second pass over the same page
+            // costs as much again and finds nothing.
+            if !results.isEmpty || (k == 0 && pass.bestScore < Self.rereadScore) { break }
+        }
+        // Modules that do not touch (dot-peen dots, or squares printed smaller than their cell) make no
+        // finder component, or one whose sides and modules are broken by light gaps. When the first
+        // binarizer saw enough packed dots of one size, or found a symbol-like grid it could not read,
+        // its image is read again with the dark pixels grown until neighbouring modules touch (by the
+        // dots' joining radius, or by one pixel); a light module between two dark ones keeps a light
+        // centre.
+        if results.isEmpty, let first {
+            let radius = first.dots.suggestsDotPeen
+                ? first.dots.joiningRadius : first.bestScore >= Self.rereadScore ? 1 : 0
+            if radius > 0 {
+                let joined = frame.binarized(options.binarizer).dmDilated(radius: radius)
+                results = read(joined, image: frame.image, options: options, skipping: [], mask: mask).results
+            }
         }
         return results
     }
@@ -56,11 +75,23 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         _ matrix: BitMatrix, image: LuminanceImage? = nil, options: DecodeOptions, skipping found: [Barcode] = [],
         mask: CandidateMask? = nil
     ) -> [Barcode] {
+        read(matrix, image: image, options: options, skipping: found, mask: mask).results
+    }
+
+    /// ``decode(_:image:options:skipping:mask:)`` with the best score of any grid hypothesis tried (0 when
+    /// there was none), which tells a symbol that could not be read from clutter, and the census of
+    /// dot-like components.
+    func read(
+        _ matrix: BitMatrix, image: LuminanceImage?, options: DecodeOptions, skipping found: [Barcode],
+        mask: CandidateMask?
+    ) -> (results: [Barcode], bestScore: Double, dots: DMDotCensus) {
         var results: [Barcode] = []
+        var bestScore = 0.0
         var areas: [[Point]] = found.map(\.cornerPoints)
         var candidates: [DMDetector.Candidate] = []
         if options.pure, let c = DMDetector.pureCandidate(matrix) { candidates.append(c) }
-        candidates += DMDetector.candidates(matrix, mask: mask)
+        let scan = DMDetector.scan(matrix, mask: mask)
+        candidates += scan.candidates
         var attempts = 0
         for cand in candidates {
             let centre = Point((cand.l.x + cand.b.x) / 2, (cand.l.y + cand.b.y) / 2)
@@ -68,6 +99,7 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             attempts += 1
             if attempts > 80 { break }
             let dets = DMDetector.detections(matrix, cand)
+            bestScore = max(bestScore, dets.first?.score ?? 0)
             var done = false
             for d in dets {
                 guard
@@ -89,7 +121,7 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
             if options.pure && !results.isEmpty { break }
         }
-        return results
+        return (results, bestScore, scan.dots)
     }
 
     /// Detections whose finder and timing modules matched at least this well are worth the slower
@@ -102,12 +134,13 @@ public struct DataMatrixDecoder: SymbologyDecoder {
     /// 2. corners off by a fraction of a module (blur, ink spread, perspective): all four corners
     ///    refined against the finder and timing modules, for the two best detections, each read
     ///    directly and as in step 1.
-    /// Step 2 only when `d` scores at least ``rereadScore``.
+    /// Only when `d` scores at least ``rereadScore``: on clutter these reads cost more than everything
+    /// before them (every symbol of both corpora that needed them scored 0.87 or more).
     func reread(
         _ matrix: BitMatrix, image: LuminanceImage?, _ dets: [DMDetection], _ d: DMDetection
     ) -> (DMDecodedContent, Int, DMDetection)? {
-        if let (c, n) = readRegions(matrix, image: image, d) { return (c, n, d) }
         guard d.score >= Self.rereadScore else { return nil }
+        if let (c, n) = readRegions(matrix, image: image, d) { return (c, n, d) }
         for det in dets.prefix(2) {
             let r = DMDetector.refineCorners(matrix, det)
             if let grid = GridSampler.sample(matrix, columns: r.size.columns, rows: r.size.rows, transform: r.transform),
@@ -187,3 +220,4 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             }, metadata: metadata)
     }
 }
+
