@@ -26,6 +26,39 @@ struct PDF417Symbol {
 struct PDF417SymbolReader {
     let image: LuminanceImage
 
+    /// Module boundaries of the start pattern's 9 edges (8, 1, 1, 1, 1, 1, 1, 3 modules) and of the stop
+    /// pattern's 10 (7, 1, 1, 3, 1, 1, 1, 2, 1).
+    static let startBoundaries: [Double] = [0, 8, 9, 10, 11, 12, 13, 14, 17]
+    static let stopBoundaries: [Double] = [0, 7, 8, 9, 12, 13, 14, 15, 17, 18]
+
+    /// The module grid along a profile from a pattern's edges `p.edges[k...]` against its module
+    /// `boundaries` (a least-squares line): where module 0 lies and the module size, in profile units. Nil
+    /// when the edges run out or the fit is degenerate.
+    static func fit(_ p: PDF417LineProfile, _ k: Int, _ boundaries: [Double]) -> (origin: Double, module: Double)? {
+        let n = Double(boundaries.count)
+        guard k >= 0, k + boundaries.count <= p.edges.count else { return nil }
+        var sb = 0.0, se = 0.0, sbb = 0.0, sbe = 0.0
+        for (i, b) in boundaries.enumerated() {
+            let e = p.edges[k + i]
+            sb += b; se += e; sbb += b * b; sbe += b * e
+        }
+        let u = (n * sbe - sb * se) / (n * sbb - sb * sb)
+        guard u.isFinite, u > 0 else { return nil }
+        return ((se - u * sb) / n, u)
+    }
+
+    /// The row indicator whose edges are `p.edges[k...k+8]`, rounded on the grid of the pattern beside it
+    /// (its first edge `at` modules from the grid's origin), when the rounding gives a codeword within
+    /// 3 modules of summed edge error.
+    static func indicator(_ p: PDF417LineProfile, _ k: Int, grid: (origin: Double, module: Double)?, at: Double)
+        -> (value: Int, cluster: Int, error: Double)?
+    {
+        guard let g = grid, k >= 0, k + 8 < p.edges.count else { return nil }
+        let edges = (0...8).map { (p.edges[k + $0] - g.origin) / g.module - at }
+        guard let hit = PDF417Codewords.gridRounded(edges), hit.error <= 3.0 else { return nil }
+        return hit
+    }
+
     func read(start s: PDF417EdgeLine, stop t: PDF417EdgeLine?, compact: Bool) -> PDF417Symbol? {
         let m = max(0.5, (s.moduleA + s.moduleB) / 2)
         var right = t
@@ -65,7 +98,9 @@ struct PDF417SymbolReader {
                     // Start pattern and left indicator.
                     if !leftDone, let k = p.nearestEdge(to: 4 * mod, rising: true, tolerance: 3 * mod),
                         let w = p.widths(from: k, count: 8), PDF417LineReader.looksLike(w, PDF417Codewords.start),
-                        let ri = p.widths(from: k + 8, count: 8), let cw = PDF417Codewords.decode(ri, maxError: 1.6)
+                        let ri = p.widths(from: k + 8, count: 8),
+                        let cw = Self.indicator(p, k + 8, grid: Self.fit(p, k, Self.startBoundaries), at: 17)
+                            ?? PDF417Codewords.decode(ri, maxError: 1.6)
                     {
                         leftDone = true
                         indicators.add(value: cw.value, cluster: cw.cluster, right: false)
@@ -75,7 +110,9 @@ struct PDF417SymbolReader {
                     let modR = right.map { $0.moduleA + ($0.moduleB - $0.moduleA) * min(1, max(0, y)) } ?? mod
                     if !rightDone, let k = p.nearestEdge(to: length - 4 * mod, rising: false, tolerance: 3 * modR), k >= 17,
                         let w = p.widths(from: k - 9, count: 9), PDF417LineReader.looksLike(w, PDF417Codewords.stop),
-                        let ri = p.widths(from: k - 17, count: 8), let cw = PDF417Codewords.decode(ri, maxError: 1.6)
+                        let ri = p.widths(from: k - 17, count: 8),
+                        let cw = Self.indicator(p, k - 17, grid: Self.fit(p, k - 9, Self.stopBoundaries), at: -17)
+                            ?? PDF417Codewords.decode(ri, maxError: 1.6)
                     {
                         rightDone = true
                         indicators.add(value: cw.value, cluster: cw.cluster, right: true)
@@ -176,7 +213,10 @@ struct PDF417SymbolReader {
             if let ks = p.nearestEdge(to: 0, rising: true, tolerance: 3), let sw = p.widths(from: ks, count: 8),
                 PDF417LineReader.looksLike(sw, PDF417Codewords.start, tolerance: 0.6)
             {
+                // The start of the module grid from all 9 edges of the start pattern, not its first edge
+                // alone: at about a pixel per module each edge is only placed to within half a pixel.
                 xs = p.edges[ks]
+                if let g = Self.fit(p, ks, Self.startBoundaries), g.module > 0.8 && g.module < 1.25 { xs = g.origin }
             }
             var scale = 1.0
             if compact {
@@ -197,6 +237,9 @@ struct PDF417SymbolReader {
                 else { return nil }
                 let total = w.reduce(0, +) * scale
                 guard total > 14 && total < 20 else { return nil }
+                // Edges rounded against the row's grid first, then widths against the codeword's own edges.
+                let onGrid = (0...8).map { (p.edges[k + $0] - target) * scale }
+                if let hit = PDF417Codewords.gridRounded(onGrid, cluster: cluster), hit.error <= 3.0 { return hit }
                 return PDF417Codewords.decode(w, cluster: cluster, maxError: 2.0)
             }
             for slot in 0..<slots {
