@@ -103,6 +103,16 @@ public struct PDF417Decoder: SymbologyDecoder {
             guard let sym = symbol, let b = barcode(sym) else { continue }
             results.append(b)
             found.append(b)
+            if options.maxSymbols > 0 && results.count >= options.maxSymbols { return found }
+        }
+        // Stop edges with no start edge across from them: symbols whose start pattern is cut off.
+        for t in PDF417Detector.unpairedStops(edges) {
+            if results.contains(where: { Self.contains($0.cornerPoints, t.centre) }) { continue }
+            attempts += 1
+            if attempts > 40 { break }
+            guard let sym = reader.read(stopOnly: t), let b = barcode(sym) else { continue }
+            results.append(b)
+            found.append(b)
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
         }
         return found

@@ -389,6 +389,21 @@ enum PDF417Detector {
             spacing: Double(step) / max(0.3, abs(hits[0].axis == 0 ? d.y : d.x)))
     }
 
+    /// Stop edges with no start edge facing them (roughly parallel, on their inner side, within 650
+    /// modules): candidates for a symbol whose start pattern lies outside the image.
+    static func unpairedStops(_ edges: [PDF417EdgeLine]) -> [PDF417EdgeLine] {
+        let starts = edges.filter { $0.kind == .start }
+        return edges.filter { t in
+            guard t.kind == .stop else { return false }
+            let m = (t.moduleA + t.moduleB) / 2
+            return !starts.contains { s in
+                let gap = s.centre - t.centre
+                let across = gap.x * t.inward.x + gap.y * t.inward.y
+                return s.inward.x * t.inward.x + s.inward.y * t.inward.y < -0.8 && across > 0 && across < 650 * m
+            }
+        }
+    }
+
     /// Start edges paired with the stop edge across from them (nil when none fits: compact symbols or a
     /// damaged stop pattern), nearest first.
     static func candidates(_ edges: [PDF417EdgeLine]) -> [(start: PDF417EdgeLine, stop: PDF417EdgeLine?)] {

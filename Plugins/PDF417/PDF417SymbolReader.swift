@@ -178,10 +178,66 @@ struct PDF417SymbolReader {
         return nil
     }
 
+    /// Reads a symbol from its stop edge alone, when its start pattern (and left row indicators) lie
+    /// outside the image: lines across the stop pattern read the right row indicators, which give rows,
+    /// columns and level on their own; the module size along the rows, measured on the stop pattern, places
+    /// the cut-off left edge; each line of the grid is then aligned on its own stop pattern.
+    func read(stopOnly t: PDF417EdgeLine) -> PDF417Symbol? {
+        var indicators = PDF417RowIndicators()
+        var observations: [(Double, Int)] = []
+        var modules: [Double] = []
+        let height = t.a.distance(to: t.b)
+        let lines = min(450, max(20, Int(height)))
+        // A few lines spread over the edge first: most stop-like edges of a frame without a symbol read no
+        // row indicator on any of them, and cost no more.
+        let coarse = stride(from: 0, through: lines, by: max(1, lines / 12))
+        let order = Array(coarse) + (0...lines).filter { $0 % max(1, lines / 12) != 0 }
+        for (n, li) in order.enumerated() {
+            if n == 13 && observations.isEmpty { return nil }
+            let y = -0.12 + 1.24 * Double(li) / Double(lines)
+            let l = t.a + (t.b - t.a) * y
+            let mod = t.moduleA + (t.moduleB - t.moduleA) * min(1, max(0, y))
+            // From 40 modules inside the symbol to 4 beyond the stop pattern's outer edge.
+            let from = l + t.inward * (40 * mod), to = l - t.inward * (4 * mod)
+            let along = (t.b - t.a) * (min(1, 0.35 * mod) / max(1, height))
+            let profile = PDF417LineReader.profile(image, from: from, to: to, across: along, oversample: mod < 3 ? 3 : 1)
+            let length = from.distance(to: to)
+            for fraction in [0.07, 0.035, 0.14] {
+                let p = PDF417LineReader.edges(profile, origin: 0, scale: length / Double(profile.count), fraction: fraction)
+                guard let k = p.nearestEdge(to: length - 4 * mod, rising: false, tolerance: 3 * mod), k >= 17,
+                    let w = p.widths(from: k - 9, count: 9), PDF417LineReader.looksLike(w, PDF417Codewords.stop),
+                    let ri = p.widths(from: k - 17, count: 8)
+                else { continue }
+                let grid = Self.fit(p, k - 9, Self.stopBoundaries)
+                guard let cw = Self.indicator(p, k - 17, grid: grid, at: -17) ?? PDF417Codewords.decode(ri, maxError: 1.6)
+                else { continue }
+                indicators.add(value: cw.value, cluster: cw.cluster, right: true)
+                observations.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster)))
+                // Module size along the line from the stop pattern and indicator (35 modules).
+                modules.append((p.edges[k] - p.edges[k - 17]) / 35)
+                break
+            }
+        }
+        guard let dims = indicators.dimensions(), !modules.isEmpty else { return nil }
+        let rows = dims.rows, cols = dims.columns
+        let width = Double(17 * cols + 69)
+        observations = observations.filter { $0.1 < rows }
+        guard let fit = RowFit(observations) else { return nil }
+        let top = fit.y(atRow: 0), bottom = fit.y(atRow: Double(rows))
+        guard top.isFinite, bottom.isFinite, abs(top) < 4, abs(bottom) < 4 else { return nil }
+        let module = modules.sorted()[modules.count / 2]
+        let tr = t.a + (t.b - t.a) * top, br = t.a + (t.b - t.a) * bottom
+        let tl = tr + t.inward * (width * module), bl = br + t.inward * (width * module)
+        return readGrid(
+            corners: [tl, tr, br, bl], rows: rows, columns: cols, level: dims.level, width: width, compact: false,
+            alignOnStop: true)
+    }
+
     /// Pass 2: codewords read through the module grid, voted, corrected.
-    func readGrid(corners c: [Point], rows: Int, columns cols: Int, level: Int, width: Double, compact: Bool)
-        -> PDF417Symbol?
-    {
+    func readGrid(
+        corners c: [Point], rows: Int, columns cols: Int, level: Int, width: Double, compact: Bool,
+        alignOnStop: Bool = false
+    ) -> PDF417Symbol? {
         let h = PerspectiveTransform(
             from: (Point(0, 0), Point(width, 0), Point(width, Double(rows)), Point(0, Double(rows))),
             to: (c[0], c[1], c[2], c[3]))
@@ -219,7 +275,17 @@ struct PDF417SymbolReader {
                 if let g = Self.fit(p, ks, Self.startBoundaries), g.module > 0.8 && g.module < 1.25 { xs = g.origin }
             }
             var scale = 1.0
-            if compact {
+            if alignOnStop {
+                // No start pattern in the image (cut off): the line is aligned on its stop pattern alone.
+                guard let ke = p.nearestEdge(to: width, rising: false, tolerance: 3), ke >= 9,
+                    let ew = p.widths(from: ke - 9, count: 9),
+                    PDF417LineReader.looksLike(ew, PDF417Codewords.stop, tolerance: 0.6)
+                else { return nil }
+                xs = p.edges[ke] - width
+                if let g = Self.fit(p, ke - 9, Self.stopBoundaries), g.module > 0.8 && g.module < 1.25 {
+                    xs = g.origin - (width - 18)
+                }
+            } else if compact {
                 if let ke = p.nearestEdge(to: width, rising: false, tolerance: 2.5), p.edges[ke] - xs > width / 2 {
                     scale = width / (p.edges[ke] - xs)
                 }
