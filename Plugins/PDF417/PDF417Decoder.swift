@@ -15,7 +15,9 @@ import ScanCore
 /// `macro_file_id`, `macro_last_segment`, `macro_segment_count`, `macro_file_name` (merge a set with
 /// ``PDF417MacroSet/merge(_:)``); `structuredAppend` is set too (count 0 when the symbol does not say).
 /// `cornerPoints` are the outer corners of the start and stop patterns, clockwise on the symbol from its
-/// top-left (counter-clockwise in the image for a mirrored symbol). Symbology identifier `]L2`.
+/// top-left (counter-clockwise in the image for a mirrored symbol); for a symbol read from its stop side
+/// (start pattern outside the image) the left corners are where the start pattern would be, outside the
+/// image. Symbology identifier `]L2`.
 public struct PDF417Decoder: SymbologyDecoder {
     public let name = "pdf417"
     public let formats: Set<BarcodeFormat> = [.pdf417]

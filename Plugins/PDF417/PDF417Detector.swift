@@ -19,43 +19,54 @@ struct PDF417PatternHit {
 
 /// The runs of one scan line and their positions, in buffers kept from line to line.
 struct RunBuffer {
-    /// Run widths (pixels), light first (0 when the line starts dark), alternating.
+    /// Run widths (pixels) in `runs[0..<count]`, light first (0 when the line starts dark), alternating.
     var runs: [Double] = []
-    /// Position of each run's start, one more than the runs (the last is the end of the stretch).
+    /// Position of each run's start in `starts[0...count]` (the last is the end of the stretch).
     var starts: [Double] = []
+    var count = 0
 
-    init() {
-        runs.reserveCapacity(2048)
-        starts.reserveCapacity(2049)
-    }
-
-    /// The runs of the 0/1 values `value(i)` for i in `span` (positions are i).
+    /// The runs of `length` 0/1 bytes at `first`, `first + stride`, …; positions from `origin`.
     @inline(__always)
-    mutating func fill(_ span: Range<Int>, _ value: (Int) -> UInt8) {
-        runs.removeAll(keepingCapacity: true)
-        starts.removeAll(keepingCapacity: true)
-        starts.append(Double(span.lowerBound))
-        var current: UInt8 = 0
-        var runStart = span.lowerBound
-        for i in span {
-            let v = value(i)
-            if v != current {
-                runs.append(Double(i - runStart))
-                starts.append(Double(i))
-                runStart = i
-                current = v
+    mutating func fill(_ first: UnsafePointer<UInt8>, length: Int, stride: Int, origin: Int) {
+        if runs.count < length + 2 {
+            runs = [Double](repeating: 0, count: length + 2)
+            starts = [Double](repeating: 0, count: length + 3)
+        }
+        var n = 0
+        runs.withUnsafeMutableBufferPointer { r in
+            starts.withUnsafeMutableBufferPointer { st in
+                st[0] = Double(origin)
+                var current: UInt8 = 0
+                var runStart = 0
+                var p = first
+                for i in 0..<length {
+                    let v = p.pointee
+                    p += stride
+                    if v != current {
+                        r[n] = Double(i - runStart)
+                        n += 1
+                        st[n] = Double(origin + i)
+                        runStart = i
+                        current = v
+                    }
+                }
+                r[n] = Double(length - runStart)
+                n += 1
+                st[n] = Double(origin + length)
             }
         }
-        runs.append(Double(span.upperBound - runStart))
-        starts.append(Double(span.upperBound))
+        count = n
     }
 
     /// ``PDF417Detector/scan(_:_:line:axis:point:into:)`` over the buffered runs.
     @inline(__always)
     func scan(line: Int, axis: Int, point: (Double) -> Point, into out: inout [PDF417PatternHit]) {
+        let n = count
         runs.withUnsafeBufferPointer { r in
             starts.withUnsafeBufferPointer { st in
-                PDF417Detector.scan(r, st, line: line, axis: axis, point: point, into: &out)
+                PDF417Detector.scan(
+                    UnsafeBufferPointer(rebasing: r[0..<n]), UnsafeBufferPointer(rebasing: st[0...n]), line: line,
+                    axis: axis, point: point, into: &out)
             }
         }
     }
@@ -126,16 +137,16 @@ enum PDF417Detector {
         var buffer = RunBuffer()
         let w = m.width
         m.bits.withUnsafeBufferPointer { bits in
+            guard let base = bits.baseAddress else { return }
             for y in lines.rows {
                 for span in mask.rowSpans(y, grownBy: reach, plus: pad) {
-                    let base = y * w
-                    buffer.fill(span) { bits[base + $0] }
+                    buffer.fill(base + y * w + span.lowerBound, length: span.count, stride: 1, origin: span.lowerBound)
                     buffer.scan(line: y, axis: 0, point: { Point($0, Double(y) + 0.5) }, into: &out)
                 }
             }
             for x in lines.columns {
                 for span in mask.columnSpans(x, grownBy: reach, plus: pad) {
-                    buffer.fill(span) { bits[$0 * w + x] }
+                    buffer.fill(base + span.lowerBound * w + x, length: span.count, stride: w, origin: span.lowerBound)
                     buffer.scan(line: x, axis: 1, point: { Point(Double(x) + 0.5, $0) }, into: &out)
                 }
             }

@@ -75,8 +75,13 @@ struct PDF417SymbolReader {
         // The fitted edges may cover only part of the symbol (a few scan lines saw the pattern, or the two
         // edges saw different rows): the lines reach half an edge length beyond both ends.
         let lineCount = min(900, max(40, Int(2 * height / 1.0)))
-        func sweep(_ y0: Double, _ y1: Double, _ lines: Int) {
-            for li in 0...lines {
+        // Returns false when `probe` is set and a dozen lines spread over the sweep read no row indicator:
+        // most start and stop edges paired on a frame without a symbol end there.
+        func sweep(_ y0: Double, _ y1: Double, _ lines: Int, probe: Bool = false) -> Bool {
+            let every = max(1, lines / 12)
+            let order = Array(stride(from: 0, through: lines, by: every)) + (0...lines).filter { $0 % every != 0 }
+            for (n, li) in order.enumerated() {
+                if probe && n == 13 && leftObs.isEmpty && rightObs.isEmpty { return false }
                 let y = y0 + (y1 - y0) * Double(li) / Double(lines)
                 let l = s.a + (s.b - s.a) * y
                 let mod = s.moduleA + (s.moduleB - s.moduleA) * min(1, max(0, y))
@@ -120,13 +125,14 @@ struct PDF417SymbolReader {
                     }
                 }
             }
+            return true
         }
-        sweep(-0.12, 1.12, lineCount / 2)
+        guard sweep(-0.12, 1.12, lineCount / 2, probe: true) else { return nil }
         if indicators.dimensions() == nil {
             // Lines beyond the edges' ends: only when the first sweep missed part of the symbol, since they may
             // cross a neighbouring symbol.
-            sweep(-0.5, -0.12, lineCount / 4)
-            sweep(1.12, 1.5, lineCount / 4)
+            _ = sweep(-0.5, -0.12, lineCount / 4)
+            _ = sweep(1.12, 1.5, lineCount / 4)
         }
         guard let dims = indicators.dimensions() else { return nil }
         let rows = dims.rows, cols = dims.columns
