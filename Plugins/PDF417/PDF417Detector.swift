@@ -183,18 +183,6 @@ enum PDF417Detector {
         return out
     }
 
-    /// Run widths and positions (`offset` + the sum of the runs before; one more position than runs).
-    static func widths(_ runs: [Int], offset: Int = 0) -> ([Double], [Double]) {
-        var starts = [Double](repeating: Double(offset), count: runs.count + 1)
-        for i in 0..<runs.count { starts[i + 1] = starts[i] + Double(runs[i]) }
-        return (runs.map(Double.init), starts)
-    }
-
-    /// True when `w` (pixels) matches `pattern` (modules) within a tolerance.
-    static func matches(_ w: [Double], _ pattern: [Int]) -> Bool {
-        w.withUnsafeBufferPointer { matchedTotal($0, from: 0, step: 1, pattern, pattern.reduce(0, +)) != nil }
-    }
-
     /// The total width of `pattern.count` runs of `runs` from index `first` on by `step` (±1) when they
     /// match `pattern` (modules) within a tolerance, else nil.
     @inline(__always)
