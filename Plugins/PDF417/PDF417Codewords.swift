@@ -126,4 +126,45 @@ enum PDF417Codewords {
         }
         return best
     }
+
+    /// The codeword whose 9 edges, given in modules from the place the symbol's module grid puts the
+    /// codeword's start (ideally 0, …, 17), round to its module boundaries; and the error, the summed
+    /// distance of the edges from those boundaries (modules). The grid may be off by a fraction of a
+    /// module where the codeword lies: when the edges as given round to no codeword of `cluster`, they
+    /// are rounded shifted onto the mean of the codeword's own first and last edges, then onto each of
+    /// them, and the first valid rounding is kept. Nil when no rounding puts the first and last edges on
+    /// 0 and 17 with every element 1…6 modules and the pattern a codeword of `cluster`.
+    ///
+    /// Rounding each edge against a grid fitted along the whole row, rather than widths one by one, reads
+    /// aliased modules of about one pixel: every edge of such an image lies on a pixel boundary, up to half
+    /// a pixel (under half a module) from its place, so elements measure a module too wide or too narrow
+    /// while each edge still rounds to its own boundary.
+    static func gridRounded(_ edges: [Double], cluster: Int? = nil) -> (value: Int, cluster: Int, error: Double)? {
+        guard edges.count == 9 else { return nil }
+        var widths = [Int](repeating: 0, count: 8)
+        let first = edges[0], last = edges[8] - 17
+        var tried: [Double] = []
+        shifts: for shift in [0, (first + last) / 2, first, last] {
+            guard abs(shift) < 0.5, !tried.contains(where: { abs($0 - shift) < 1e-6 }) else { continue }
+            tried.append(shift)
+            var previous = 0, error = 0.0
+            for i in 0..<9 {
+                let e = edges[i] - shift
+                let boundary = Int(e.rounded())
+                error += abs(e - Double(boundary))
+                if i == 0 {
+                    guard boundary == 0 else { continue shifts }
+                } else {
+                    widths[i - 1] = boundary - previous
+                    guard widths[i - 1] >= 1 && widths[i - 1] <= 6 else { continue shifts }
+                }
+                previous = boundary
+            }
+            guard previous == 17, let hit = lookup(widths: widths), cluster == nil || hit.cluster == cluster else {
+                continue
+            }
+            return (hit.value, hit.cluster, error)
+        }
+        return nil
+    }
 }

@@ -15,7 +15,9 @@ import ScanCore
 /// `macro_file_id`, `macro_last_segment`, `macro_segment_count`, `macro_file_name` (merge a set with
 /// ``PDF417MacroSet/merge(_:)``); `structuredAppend` is set too (count 0 when the symbol does not say).
 /// `cornerPoints` are the outer corners of the start and stop patterns, clockwise on the symbol from its
-/// top-left (counter-clockwise in the image for a mirrored symbol). Symbology identifier `]L2`.
+/// top-left (counter-clockwise in the image for a mirrored symbol); for a symbol read from its stop side
+/// (start pattern outside the image) the left corners are where the start pattern would be, outside the
+/// image. Symbology identifier `]L2`.
 public struct PDF417Decoder: SymbologyDecoder {
     public let name = "pdf417"
     public let formats: Set<BarcodeFormat> = [.pdf417]
@@ -25,6 +27,10 @@ public struct PDF417Decoder: SymbologyDecoder {
     /// Line step of the probe scan (pixels). A symbol's start and stop patterns run down all its rows
     /// (at least 3 rows of 2 modules or more), so lines this far apart cross them several times.
     public static let probeStep = 3
+    /// Line step of the probe on luminance profiles (pixels; the try-harder search for small modules and
+    /// blur, costlier per line than runs of a binarized image): still at least one line across the
+    /// start or stop pattern of the smallest symbol (3 rows of 3 modules of a pixel or more).
+    public static let profileProbeStep = 6
 
     public init() {}
 
@@ -42,8 +48,8 @@ public struct PDF417Decoder: SymbologyDecoder {
         // Two passes per source: a probe on every few lines, then every `fine`-th line near the probe's
         // hits. The start and stop patterns run down the whole symbol, so the probe meets them wherever a
         // symbol is, and the fine pass reads only the lines around what it met.
-        func lines(_ probe: [PDF417PatternHit]) -> PDF417Detector.Lines {
-            var near = PDF417Detector.Lines.near(probe, radius: Self.probeStep + 1, width: w, height: h)
+        func lines(_ probe: [PDF417PatternHit], step: Int = Self.probeStep) -> PDF417Detector.Lines {
+            var near = PDF417Detector.Lines.near(probe, radius: step + 1, width: w, height: h)
             if fine > 1 {
                 near.rows = near.rows.filter { $0 % fine == 0 }
                 near.columns = near.columns.filter { $0 % fine == 0 }
@@ -61,9 +67,10 @@ public struct PDF417Decoder: SymbologyDecoder {
         }
         if results.isEmpty && options.tryHarder {
             // Small modules and blur: find the patterns on luminance profiles instead.
-            let probe = PDF417Detector.hits(frame.image, lines: probeLines, mask: mask)
+            let profileLines = PDF417Detector.Lines.every(Self.profileProbeStep, width: w, height: h)
+            let probe = PDF417Detector.hits(frame.image, lines: profileLines, mask: mask)
             if !probe.isEmpty {
-                let hits = PDF417Detector.hits(frame.image, lines: lines(probe), mask: mask)
+                let hits = PDF417Detector.hits(frame.image, lines: lines(probe, step: Self.profileProbeStep), mask: mask)
                 results = decode(hits: hits, image: frame.image, options: options)
             }
         }
@@ -96,6 +103,16 @@ public struct PDF417Decoder: SymbologyDecoder {
                 symbol = reader.read(start: s, stop: nil, compact: true) ?? reader.read(start: s, stop: nil, compact: false)
             }
             guard let sym = symbol, let b = barcode(sym) else { continue }
+            results.append(b)
+            found.append(b)
+            if options.maxSymbols > 0 && results.count >= options.maxSymbols { return found }
+        }
+        // Stop edges with no start edge across from them: symbols whose start pattern is cut off.
+        for t in PDF417Detector.unpairedStops(edges) {
+            if results.contains(where: { Self.contains($0.cornerPoints, t.centre) }) { continue }
+            attempts += 1
+            if attempts > 40 { break }
+            guard let sym = reader.read(stopOnly: t), let b = barcode(sym) else { continue }
             results.append(b)
             found.append(b)
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }

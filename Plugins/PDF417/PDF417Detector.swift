@@ -17,6 +17,61 @@ struct PDF417PatternHit {
     var length: Double { outer.distance(to: inner) }
 }
 
+/// The runs of one scan line and their positions, in buffers kept from line to line.
+struct RunBuffer {
+    /// Run widths (pixels) in `runs[0..<count]`, light first (0 when the line starts dark), alternating.
+    var runs: [Double] = []
+    /// Position of each run's start in `starts[0...count]` (the last is the end of the stretch).
+    var starts: [Double] = []
+    var count = 0
+
+    /// The runs of `length` 0/1 bytes at `first`, `first + stride`, …; positions from `origin`.
+    @inline(__always)
+    mutating func fill(_ first: UnsafePointer<UInt8>, length: Int, stride: Int, origin: Int) {
+        if runs.count < length + 2 {
+            runs = [Double](repeating: 0, count: length + 2)
+            starts = [Double](repeating: 0, count: length + 3)
+        }
+        var n = 0
+        runs.withUnsafeMutableBufferPointer { r in
+            starts.withUnsafeMutableBufferPointer { st in
+                st[0] = Double(origin)
+                var current: UInt8 = 0
+                var runStart = 0
+                var p = first
+                for i in 0..<length {
+                    let v = p.pointee
+                    p += stride
+                    if v != current {
+                        r[n] = Double(i - runStart)
+                        n += 1
+                        st[n] = Double(origin + i)
+                        runStart = i
+                        current = v
+                    }
+                }
+                r[n] = Double(length - runStart)
+                n += 1
+                st[n] = Double(origin + length)
+            }
+        }
+        count = n
+    }
+
+    /// ``PDF417Detector/scan(_:_:line:axis:point:into:)`` over the buffered runs.
+    @inline(__always)
+    func scan(line: Int, axis: Int, point: (Double) -> Point, into out: inout [PDF417PatternHit]) {
+        let n = count
+        runs.withUnsafeBufferPointer { r in
+            starts.withUnsafeBufferPointer { st in
+                PDF417Detector.scan(
+                    UnsafeBufferPointer(rebasing: r[0..<n]), UnsafeBufferPointer(rebasing: st[0...n]), line: line,
+                    axis: axis, point: point, into: &out)
+            }
+        }
+    }
+}
+
 /// A straight edge of a symbol: a start or stop pattern seen by several scan lines.
 struct PDF417EdgeLine {
     var kind: PDF417PatternHit.Kind
@@ -75,19 +130,25 @@ enum PDF417Detector {
         }
     }
 
-    /// Hits along `lines` of `m`, over the stretches `mask` searches.
+    /// Hits along `lines` of `m`, over the stretches `mask` searches. The runs of each stretch go into
+    /// one pair of buffers reused from line to line (no allocation per line).
     static func hits(_ m: BitMatrix, lines: Lines, mask: CandidateMask) -> [PDF417PatternHit] {
         var out: [PDF417PatternHit] = []
-        for y in lines.rows {
-            for span in mask.rowSpans(y, grownBy: reach, plus: pad) {
-                let (w, st) = widths(m.rowRuns(y, in: span), offset: span.lowerBound)
-                scan(w, st, line: y, axis: 0, point: { Point($0, Double(y) + 0.5) }, into: &out)
+        var buffer = RunBuffer()
+        let w = m.width
+        m.bits.withUnsafeBufferPointer { bits in
+            guard let base = bits.baseAddress else { return }
+            for y in lines.rows {
+                for span in mask.rowSpans(y, grownBy: reach, plus: pad) {
+                    buffer.fill(base + y * w + span.lowerBound, length: span.count, stride: 1, origin: span.lowerBound)
+                    buffer.scan(line: y, axis: 0, point: { Point($0, Double(y) + 0.5) }, into: &out)
+                }
             }
-        }
-        for x in lines.columns {
-            for span in mask.columnSpans(x, grownBy: reach, plus: pad) {
-                let (w, st) = widths(m.columnRuns(x, in: span), offset: span.lowerBound)
-                scan(w, st, line: x, axis: 1, point: { Point(Double(x) + 0.5, $0) }, into: &out)
+            for x in lines.columns {
+                for span in mask.columnSpans(x, grownBy: reach, plus: pad) {
+                    buffer.fill(base + span.lowerBound * w + x, length: span.count, stride: w, origin: span.lowerBound)
+                    buffer.scan(line: x, axis: 1, point: { Point(Double(x) + 0.5, $0) }, into: &out)
+                }
             }
         }
         return out
@@ -122,27 +183,25 @@ enum PDF417Detector {
         return out
     }
 
-    /// Run widths and positions (`offset` + the sum of the runs before; one more position than runs).
-    static func widths(_ runs: [Int], offset: Int = 0) -> ([Double], [Double]) {
-        var starts = [Double](repeating: Double(offset), count: runs.count + 1)
-        for i in 0..<runs.count { starts[i + 1] = starts[i] + Double(runs[i]) }
-        return (runs.map(Double.init), starts)
-    }
-
-    /// True when `w` (pixels) matches `pattern` (modules) within a tolerance.
+    /// The total width of `pattern.count` runs of `runs` from index `first` on by `step` (±1) when they
+    /// match `pattern` (modules) within a tolerance, else nil.
     @inline(__always)
-    static func matches(_ w: [Double], _ pattern: [Int]) -> Bool {
-        let total = w.reduce(0, +)
-        let modules = pattern.reduce(0, +)
-        guard total >= Double(modules) * 0.9 else { return false }
-        let m = total / Double(modules)
+    static func matchedTotal(
+        _ runs: UnsafeBufferPointer<Double>, from first: Int, step: Int, _ pattern: [Int], _ moduleCount: Int
+    ) -> Double? {
+        var total = 0.0
+        for i in 0..<pattern.count { total += runs[first + i * step] }
+        let modules = Double(moduleCount)
+        guard total >= modules * 0.9 else { return nil }
+        let m = total / modules
         var sum = 0.0
-        for i in 0..<w.count {
-            let d = abs(w[i] - Double(pattern[i]) * m)
-            if d > max(0.9 * m, 0.35 * Double(pattern[i]) * m) { return false }
+        for i in 0..<pattern.count {
+            let p = Double(pattern[i])
+            let d = abs(runs[first + i * step] - p * m)
+            if d > max(0.9 * m, 0.35 * p * m) { return nil }
             sum += d
         }
-        return sum <= 3.5 * m
+        return sum <= 3.5 * m ? total : nil
     }
 
     /// Start and stop patterns among the runs of one line (`runs` alternate light, dark, … starting light;
@@ -151,78 +210,83 @@ enum PDF417Detector {
         _ runs: [Double], _ starts: [Double], line: Int, axis: Int, point: (Double) -> Point,
         into out: inout [PDF417PatternHit]
     ) {
+        runs.withUnsafeBufferPointer { r in
+            starts.withUnsafeBufferPointer { st in
+                scan(r, st, line: line, axis: axis, point: point, into: &out)
+            }
+        }
+    }
+
+    static func scan(
+        _ runs: UnsafeBufferPointer<Double>, _ starts: UnsafeBufferPointer<Double>, line: Int, axis: Int,
+        point: (Double) -> Point, into out: inout [PDF417PatternHit]
+    ) {
         let n = runs.count
         guard n >= 10 else { return }
+        let start = PDF417Codewords.start, stop = PDF417Codewords.stop
         // Dark runs sit at odd indices.
         var j = 1
         while j < n {
             defer { j += 2 }
             let big = runs[j]
+            // Each test first checks the big bar (at least 3.5 pixels) against the 1-module element beside
+            // it (a ratio of at least 2.7 for the start's 8-module bar, 2.3 for the stop's 7-module bar,
+            // implied by the match), which rejects most runs at once.
+            guard big >= 3.5 else { continue }
             // Start, forward: runs j…j+7, quiet before.
-            // Each test first checks the big bar against the 1-module element beside it (a ratio of at
-            // least 2.7 for the start's 8-module bar, 2.3 for the stop's 7-module bar, implied by
-            // `matches`), which rejects most runs without building arrays.
-            if j + 7 < n && big >= 2.7 * runs[j + 1] {
-                let w = Array(runs[j...(j + 7)])
-                if w[0] >= 3.5 && matches(w, PDF417Codewords.start) && quiet(runs[j - 1], w, 17, edge: j - 1 == 0) {
-                    out.append(
-                        PDF417PatternHit(
-                            kind: .start, outer: point((starts[j])), inner: point((starts[j + 8])),
-                            axis: axis, reversed: false, line: line))
-                }
+            if j + 7 < n && big >= 2.7 * runs[j + 1], let total = matchedTotal(runs, from: j, step: 1, start, 17),
+                quiet(runs[j - 1], total, 17, edge: j - 1 == 0)
+            {
+                out.append(
+                    PDF417PatternHit(
+                        kind: .start, outer: point(starts[j]), inner: point(starts[j + 8]),
+                        axis: axis, reversed: false, line: line))
             }
             // Start, reversed: runs j, j−1, …, j−7 (the 8-module bar last in scan order), quiet after.
-            if j >= 7 && j + 1 < n && big >= 3.5 && big >= 2.7 * runs[j - 1] {
-                let w = (0..<8).map { runs[j - $0] }
-                if matches(w, PDF417Codewords.start) && quiet(runs[j + 1], w, 17, edge: j + 1 == n - 1) {
-                    out.append(
-                        PDF417PatternHit(
-                            kind: .start, outer: point((starts[j + 1])), inner: point((starts[j - 7])),
-                            axis: axis, reversed: true, line: line))
-                }
+            if j >= 7 && j + 1 < n && big >= 2.7 * runs[j - 1], let total = matchedTotal(runs, from: j, step: -1, start, 17),
+                quiet(runs[j + 1], total, 17, edge: j + 1 == n - 1)
+            {
+                out.append(
+                    PDF417PatternHit(
+                        kind: .start, outer: point(starts[j + 1]), inner: point(starts[j - 7]),
+                        axis: axis, reversed: true, line: line))
             }
-            // Stop, forward (symbol order = scan order): runs j−8 … j with the 7-module bar at j−8, quiet after.
-            if j >= 9 && j + 1 < n && runs[j - 8] >= 3.5 && runs[j - 8] >= 2.3 * runs[j - 7] {
-                let w = Array(runs[(j - 8)...j])
-                if matches(w, PDF417Codewords.stop) && quiet(runs[j + 1], w, 18, edge: j + 1 == n - 1) {
-                    out.append(
-                        PDF417PatternHit(
-                            kind: .stop, outer: point((starts[j + 1])), inner: point((starts[j - 8])),
-                            axis: axis, reversed: false, line: line))
-                }
+            // Stop, forward (symbol order = scan order): runs j … j+8 with the 7-module bar at j, quiet after.
+            if j + 9 < n && big >= 2.3 * runs[j + 1], let total = matchedTotal(runs, from: j, step: 1, stop, 18),
+                quiet(runs[j + 9], total, 18, edge: j + 9 == n - 1)
+            {
+                out.append(
+                    PDF417PatternHit(
+                        kind: .stop, outer: point(starts[j + 9]), inner: point(starts[j]),
+                        axis: axis, reversed: false, line: line))
             }
-            // Stop, reversed: runs j+8, …, j in symbol order, the 7-module bar at j+8; quiet before j.
-            if j + 8 < n && runs[j + 8] >= 3.5 && runs[j + 8] >= 2.3 * runs[j + 7] {
-                let w = (0..<9).map { runs[j + 8 - $0] }
-                if matches(w, PDF417Codewords.stop) && quiet(runs[j - 1], w, 18, edge: j - 1 == 0) {
-                    out.append(
-                        PDF417PatternHit(
-                            kind: .stop, outer: point((starts[j])), inner: point((starts[j + 9])),
-                            axis: axis, reversed: true, line: line))
-                }
+            // Stop, reversed: runs j, j−1, …, j−8 in symbol order, the 7-module bar at j; quiet before j−8.
+            if j >= 9 && big >= 2.3 * runs[j - 1], let total = matchedTotal(runs, from: j, step: -1, stop, 18),
+                quiet(runs[j - 9], total, 18, edge: j - 9 == 0)
+            {
+                out.append(
+                    PDF417PatternHit(
+                        kind: .stop, outer: point(starts[j - 8]), inner: point(starts[j + 1]),
+                        axis: axis, reversed: true, line: line))
             }
             // Stop whose thin last bar blur has washed into the quiet zone: 7,1,1,3,1,1,1 then light.
-            if j + 7 < n && runs[j] >= 3.5 && runs[j] >= 2.3 * runs[j + 1] {
-                let w = Array(runs[j...(j + 6)])
-                let m = w.reduce(0, +) / 15
-                if runs[j + 7] >= 3 * m && matches(w, partialStop) {
-                    let end = starts[j] + 18 * m
-                    out.append(
-                        PDF417PatternHit(
-                            kind: .stop, outer: point(end), inner: point(starts[j]), axis: axis, reversed: false,
-                            line: line))
-                }
+            if j + 7 < n && big >= 2.3 * runs[j + 1], let total = matchedTotal(runs, from: j, step: 1, partialStop, 15),
+                runs[j + 7] >= 3 * total / 15
+            {
+                let end = starts[j] + 18 * total / 15
+                out.append(
+                    PDF417PatternHit(
+                        kind: .stop, outer: point(end), inner: point(starts[j]), axis: axis, reversed: false,
+                        line: line))
             }
-            if j >= 7 && runs[j] >= 3.5 && runs[j] >= 2.3 * runs[j - 1] {
-                let w = (0..<7).map { runs[j - $0] }
-                let m = w.reduce(0, +) / 15
-                if runs[j - 7] >= 3 * m && matches(w, partialStop) {
-                    let end = starts[j + 1] - 18 * m
-                    out.append(
-                        PDF417PatternHit(
-                            kind: .stop, outer: point(end), inner: point(starts[j + 1]), axis: axis, reversed: true,
-                            line: line))
-                }
+            if j >= 7 && big >= 2.3 * runs[j - 1], let total = matchedTotal(runs, from: j, step: -1, partialStop, 15),
+                runs[j - 7] >= 3 * total / 15
+            {
+                let end = starts[j + 1] - 18 * total / 15
+                out.append(
+                    PDF417PatternHit(
+                        kind: .stop, outer: point(end), inner: point(starts[j + 1]), axis: axis, reversed: true,
+                        line: line))
             }
         }
     }
@@ -230,9 +294,11 @@ enum PDF417Detector {
     /// The first seven elements of the stop pattern (15 modules).
     static let partialStop = [7, 1, 1, 3, 1, 1, 1]
 
+    /// True when the run beside a pattern of `total` pixels over `modules` modules is at least a module
+    /// wide (a quiet zone), or the pattern touches the end of the line.
     @inline(__always)
-    static func quiet(_ run: Double, _ w: [Double], _ modules: Int, edge: Bool) -> Bool {
-        edge || run >= w.reduce(0, +) / Double(modules) * 1.0
+    static func quiet(_ run: Double, _ total: Double, _ modules: Int, edge: Bool) -> Bool {
+        edge || run >= total / Double(modules)
     }
 
     /// Groups hits into edges: hits of the same kind, axis and direction on nearby scan lines whose outer
@@ -320,6 +386,21 @@ enum PDF417Detector {
             kind: hits[0].kind, a: c + d * tmin, b: c + d * tmax, direction: d, inward: inward,
             moduleA: median(nearA), moduleB: median(nearB), hits: hits.count,
             spacing: Double(step) / max(0.3, abs(hits[0].axis == 0 ? d.y : d.x)))
+    }
+
+    /// Stop edges with no start edge facing them (roughly parallel, on their inner side, within 650
+    /// modules): candidates for a symbol whose start pattern lies outside the image.
+    static func unpairedStops(_ edges: [PDF417EdgeLine]) -> [PDF417EdgeLine] {
+        let starts = edges.filter { $0.kind == .start }
+        return edges.filter { t in
+            guard t.kind == .stop else { return false }
+            let m = (t.moduleA + t.moduleB) / 2
+            return !starts.contains { s in
+                let gap = s.centre - t.centre
+                let across = gap.x * t.inward.x + gap.y * t.inward.y
+                return s.inward.x * t.inward.x + s.inward.y * t.inward.y < -0.8 && across > 0 && across < 650 * m
+            }
+        }
     }
 
     /// Start edges paired with the stop edge across from them (nil when none fits: compact symbols or a

@@ -26,6 +26,39 @@ struct PDF417Symbol {
 struct PDF417SymbolReader {
     let image: LuminanceImage
 
+    /// Module boundaries of the start pattern's 9 edges (8, 1, 1, 1, 1, 1, 1, 3 modules) and of the stop
+    /// pattern's 10 (7, 1, 1, 3, 1, 1, 1, 2, 1).
+    static let startBoundaries: [Double] = [0, 8, 9, 10, 11, 12, 13, 14, 17]
+    static let stopBoundaries: [Double] = [0, 7, 8, 9, 12, 13, 14, 15, 17, 18]
+
+    /// The module grid along a profile from a pattern's edges `p.edges[k...]` against its module
+    /// `boundaries` (a least-squares line): where module 0 lies and the module size, in profile units. Nil
+    /// when the edges run out or the fit is degenerate.
+    static func fit(_ p: PDF417LineProfile, _ k: Int, _ boundaries: [Double]) -> (origin: Double, module: Double)? {
+        let n = Double(boundaries.count)
+        guard k >= 0, k + boundaries.count <= p.edges.count else { return nil }
+        var sb = 0.0, se = 0.0, sbb = 0.0, sbe = 0.0
+        for (i, b) in boundaries.enumerated() {
+            let e = p.edges[k + i]
+            sb += b; se += e; sbb += b * b; sbe += b * e
+        }
+        let u = (n * sbe - sb * se) / (n * sbb - sb * sb)
+        guard u.isFinite, u > 0 else { return nil }
+        return ((se - u * sb) / n, u)
+    }
+
+    /// The row indicator whose edges are `p.edges[k...k+8]`, rounded on the grid of the pattern beside it
+    /// (its first edge `at` modules from the grid's origin), when the rounding gives a codeword within
+    /// 3 modules of summed edge error.
+    static func indicator(_ p: PDF417LineProfile, _ k: Int, grid: (origin: Double, module: Double)?, at: Double)
+        -> (value: Int, cluster: Int, error: Double)?
+    {
+        guard let g = grid, k >= 0, k + 8 < p.edges.count else { return nil }
+        let edges = (0...8).map { (p.edges[k + $0] - g.origin) / g.module - at }
+        guard let hit = PDF417Codewords.gridRounded(edges), hit.error <= 3.0 else { return nil }
+        return hit
+    }
+
     func read(start s: PDF417EdgeLine, stop t: PDF417EdgeLine?, compact: Bool) -> PDF417Symbol? {
         let m = max(0.5, (s.moduleA + s.moduleB) / 2)
         var right = t
@@ -42,8 +75,13 @@ struct PDF417SymbolReader {
         // The fitted edges may cover only part of the symbol (a few scan lines saw the pattern, or the two
         // edges saw different rows): the lines reach half an edge length beyond both ends.
         let lineCount = min(900, max(40, Int(2 * height / 1.0)))
-        func sweep(_ y0: Double, _ y1: Double, _ lines: Int) {
-            for li in 0...lines {
+        // Returns false when `probe` is set and a dozen lines spread over the sweep read no row indicator:
+        // most start and stop edges paired on a frame without a symbol end there.
+        func sweep(_ y0: Double, _ y1: Double, _ lines: Int, probe: Bool = false) -> Bool {
+            let every = max(1, lines / 12)
+            let order = Array(stride(from: 0, through: lines, by: every)) + (0...lines).filter { $0 % every != 0 }
+            for (n, li) in order.enumerated() {
+                if probe && n == 13 && leftObs.isEmpty && rightObs.isEmpty { return false }
                 let y = y0 + (y1 - y0) * Double(li) / Double(lines)
                 let l = s.a + (s.b - s.a) * y
                 let mod = s.moduleA + (s.moduleB - s.moduleA) * min(1, max(0, y))
@@ -65,7 +103,9 @@ struct PDF417SymbolReader {
                     // Start pattern and left indicator.
                     if !leftDone, let k = p.nearestEdge(to: 4 * mod, rising: true, tolerance: 3 * mod),
                         let w = p.widths(from: k, count: 8), PDF417LineReader.looksLike(w, PDF417Codewords.start),
-                        let ri = p.widths(from: k + 8, count: 8), let cw = PDF417Codewords.decode(ri, maxError: 1.6)
+                        let ri = p.widths(from: k + 8, count: 8),
+                        let cw = Self.indicator(p, k + 8, grid: Self.fit(p, k, Self.startBoundaries), at: 17)
+                            ?? PDF417Codewords.decode(ri, maxError: 1.6)
                     {
                         leftDone = true
                         indicators.add(value: cw.value, cluster: cw.cluster, right: false)
@@ -75,7 +115,9 @@ struct PDF417SymbolReader {
                     let modR = right.map { $0.moduleA + ($0.moduleB - $0.moduleA) * min(1, max(0, y)) } ?? mod
                     if !rightDone, let k = p.nearestEdge(to: length - 4 * mod, rising: false, tolerance: 3 * modR), k >= 17,
                         let w = p.widths(from: k - 9, count: 9), PDF417LineReader.looksLike(w, PDF417Codewords.stop),
-                        let ri = p.widths(from: k - 17, count: 8), let cw = PDF417Codewords.decode(ri, maxError: 1.6)
+                        let ri = p.widths(from: k - 17, count: 8),
+                        let cw = Self.indicator(p, k - 17, grid: Self.fit(p, k - 9, Self.stopBoundaries), at: -17)
+                            ?? PDF417Codewords.decode(ri, maxError: 1.6)
                     {
                         rightDone = true
                         indicators.add(value: cw.value, cluster: cw.cluster, right: true)
@@ -83,13 +125,14 @@ struct PDF417SymbolReader {
                     }
                 }
             }
+            return true
         }
-        sweep(-0.12, 1.12, lineCount / 2)
+        guard sweep(-0.12, 1.12, lineCount / 2, probe: true) else { return nil }
         if indicators.dimensions() == nil {
             // Lines beyond the edges' ends: only when the first sweep missed part of the symbol, since they may
             // cross a neighbouring symbol.
-            sweep(-0.5, -0.12, lineCount / 4)
-            sweep(1.12, 1.5, lineCount / 4)
+            _ = sweep(-0.5, -0.12, lineCount / 4)
+            _ = sweep(1.12, 1.5, lineCount / 4)
         }
         guard let dims = indicators.dimensions() else { return nil }
         let rows = dims.rows, cols = dims.columns
@@ -141,10 +184,66 @@ struct PDF417SymbolReader {
         return nil
     }
 
+    /// Reads a symbol from its stop edge alone, when its start pattern (and left row indicators) lie
+    /// outside the image: lines across the stop pattern read the right row indicators, which give rows,
+    /// columns and level on their own; the module size along the rows, measured on the stop pattern, places
+    /// the cut-off left edge; each line of the grid is then aligned on its own stop pattern.
+    func read(stopOnly t: PDF417EdgeLine) -> PDF417Symbol? {
+        var indicators = PDF417RowIndicators()
+        var observations: [(Double, Int)] = []
+        var modules: [Double] = []
+        let height = t.a.distance(to: t.b)
+        let lines = min(450, max(20, Int(height)))
+        // A few lines spread over the edge first: most stop-like edges of a frame without a symbol read no
+        // row indicator on any of them, and cost no more.
+        let coarse = stride(from: 0, through: lines, by: max(1, lines / 12))
+        let order = Array(coarse) + (0...lines).filter { $0 % max(1, lines / 12) != 0 }
+        for (n, li) in order.enumerated() {
+            if n == 13 && observations.isEmpty { return nil }
+            let y = -0.12 + 1.24 * Double(li) / Double(lines)
+            let l = t.a + (t.b - t.a) * y
+            let mod = t.moduleA + (t.moduleB - t.moduleA) * min(1, max(0, y))
+            // From 40 modules inside the symbol to 4 beyond the stop pattern's outer edge.
+            let from = l + t.inward * (40 * mod), to = l - t.inward * (4 * mod)
+            let along = (t.b - t.a) * (min(1, 0.35 * mod) / max(1, height))
+            let profile = PDF417LineReader.profile(image, from: from, to: to, across: along, oversample: mod < 3 ? 3 : 1)
+            let length = from.distance(to: to)
+            for fraction in [0.07, 0.035, 0.14] {
+                let p = PDF417LineReader.edges(profile, origin: 0, scale: length / Double(profile.count), fraction: fraction)
+                guard let k = p.nearestEdge(to: length - 4 * mod, rising: false, tolerance: 3 * mod), k >= 17,
+                    let w = p.widths(from: k - 9, count: 9), PDF417LineReader.looksLike(w, PDF417Codewords.stop),
+                    let ri = p.widths(from: k - 17, count: 8)
+                else { continue }
+                let grid = Self.fit(p, k - 9, Self.stopBoundaries)
+                guard let cw = Self.indicator(p, k - 17, grid: grid, at: -17) ?? PDF417Codewords.decode(ri, maxError: 1.6)
+                else { continue }
+                indicators.add(value: cw.value, cluster: cw.cluster, right: true)
+                observations.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster)))
+                // Module size along the line from the stop pattern and indicator (35 modules).
+                modules.append((p.edges[k] - p.edges[k - 17]) / 35)
+                break
+            }
+        }
+        guard let dims = indicators.dimensions(), !modules.isEmpty else { return nil }
+        let rows = dims.rows, cols = dims.columns
+        let width = Double(17 * cols + 69)
+        observations = observations.filter { $0.1 < rows }
+        guard let fit = RowFit(observations) else { return nil }
+        let top = fit.y(atRow: 0), bottom = fit.y(atRow: Double(rows))
+        guard top.isFinite, bottom.isFinite, abs(top) < 4, abs(bottom) < 4 else { return nil }
+        let module = modules.sorted()[modules.count / 2]
+        let tr = t.a + (t.b - t.a) * top, br = t.a + (t.b - t.a) * bottom
+        let tl = tr + t.inward * (width * module), bl = br + t.inward * (width * module)
+        return readGrid(
+            corners: [tl, tr, br, bl], rows: rows, columns: cols, level: dims.level, width: width, compact: false,
+            alignOnStop: true)
+    }
+
     /// Pass 2: codewords read through the module grid, voted, corrected.
-    func readGrid(corners c: [Point], rows: Int, columns cols: Int, level: Int, width: Double, compact: Bool)
-        -> PDF417Symbol?
-    {
+    func readGrid(
+        corners c: [Point], rows: Int, columns cols: Int, level: Int, width: Double, compact: Bool,
+        alignOnStop: Bool = false
+    ) -> PDF417Symbol? {
         let h = PerspectiveTransform(
             from: (Point(0, 0), Point(width, 0), Point(width, Double(rows)), Point(0, Double(rows))),
             to: (c[0], c[1], c[2], c[3]))
@@ -176,10 +275,23 @@ struct PDF417SymbolReader {
             if let ks = p.nearestEdge(to: 0, rising: true, tolerance: 3), let sw = p.widths(from: ks, count: 8),
                 PDF417LineReader.looksLike(sw, PDF417Codewords.start, tolerance: 0.6)
             {
+                // The start of the module grid from all 9 edges of the start pattern, not its first edge
+                // alone: at about a pixel per module each edge is only placed to within half a pixel.
                 xs = p.edges[ks]
+                if let g = Self.fit(p, ks, Self.startBoundaries), g.module > 0.8 && g.module < 1.25 { xs = g.origin }
             }
             var scale = 1.0
-            if compact {
+            if alignOnStop {
+                // No start pattern in the image (cut off): the line is aligned on its stop pattern alone.
+                guard let ke = p.nearestEdge(to: width, rising: false, tolerance: 3), ke >= 9,
+                    let ew = p.widths(from: ke - 9, count: 9),
+                    PDF417LineReader.looksLike(ew, PDF417Codewords.stop, tolerance: 0.6)
+                else { return nil }
+                xs = p.edges[ke] - width
+                if let g = Self.fit(p, ke - 9, Self.stopBoundaries), g.module > 0.8 && g.module < 1.25 {
+                    xs = g.origin - (width - 18)
+                }
+            } else if compact {
                 if let ke = p.nearestEdge(to: width, rising: false, tolerance: 2.5), p.edges[ke] - xs > width / 2 {
                     scale = width / (p.edges[ke] - xs)
                 }
@@ -197,6 +309,9 @@ struct PDF417SymbolReader {
                 else { return nil }
                 let total = w.reduce(0, +) * scale
                 guard total > 14 && total < 20 else { return nil }
+                // Edges rounded against the row's grid first, then widths against the codeword's own edges.
+                let onGrid = (0...8).map { (p.edges[k + $0] - target) * scale }
+                if let hit = PDF417Codewords.gridRounded(onGrid, cluster: cluster), hit.error <= 3.0 { return hit }
                 return PDF417Codewords.decode(w, cluster: cluster, maxError: 2.0)
             }
             for slot in 0..<slots {

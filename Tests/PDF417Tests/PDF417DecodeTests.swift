@@ -80,6 +80,17 @@ extension PDF417DecodeTests {
         #expect(b.rawValue == payload)
     }
 
+    @Test func aliasedModulesOfAboutOnePixel() throws {
+        // One pixel per module stretched to 18 pixels per 17 modules without smoothing: elements of one
+        // module are one or two pixels wide at random, rows three pixels high.
+        let text = "Aliased 1px"
+        let symbol = try PDF417Fixture.render(text, ["--cols=1", "--secure=2"], scale: 0.5)
+        let b = try #require(decode(symbol.aliased(18.0 / 17, 1)).first)
+        #expect(b.rawValue == text)
+        #expect(b.errorCorrectionLevel == "2")
+        #expect(b.metadata["columns"] == "1")
+    }
+
     @Test func compactSymbol() throws {
         let image = try PDF417Fixture.render("Compact PDF417 symbol", ["--cols=3"], symbology: "PDF417COMP", scale: 2)
         let b = try #require(decode(image).first)

@@ -90,6 +90,20 @@ extension LuminanceImage {
         return LuminanceImage(width: nw, height: nh, pixels: out)
     }
 
+    /// Resized by `sx` across and `sy` down by nearest-neighbour sampling (no smoothing: every edge lands
+    /// on a pixel boundary, as in an aliased rendering).
+    func aliased(_ sx: Double, _ sy: Double) -> LuminanceImage {
+        let nw = Int((Double(width) * sx).rounded()), nh = Int((Double(height) * sy).rounded())
+        var out = [UInt8](repeating: 255, count: nw * nh)
+        for y in 0..<nh {
+            for x in 0..<nw {
+                let fx = min(Int((Double(x) + 0.5) / sx), width - 1), fy = min(Int((Double(y) + 0.5) / sy), height - 1)
+                out[y * nw + x] = self[fx, fy]
+            }
+        }
+        return LuminanceImage(width: nw, height: nh, pixels: out)
+    }
+
     /// Mirrored left–right.
     func mirrored() -> LuminanceImage {
         var out = [UInt8](repeating: 0, count: width * height)

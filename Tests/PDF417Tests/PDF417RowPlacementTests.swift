@@ -102,4 +102,20 @@ struct PDF417RowPlacementTests {
         #expect(b.errorCorrectionLevel == "3")
         #expect(b.metadata["columns"] == "2")
     }
+
+    @Test func startPatternAndLeftIndicatorsCutOff() throws {
+        // The image begins one module before the first data column: no start pattern, no left row
+        // indicator. The right indicators give rows, columns and level; the stop pattern aligns each row.
+        let text = "Cut off on the left: read from the stop pattern and the right row indicators."
+        let image = try PDF417Fixture.render(text, ["--cols=4", "--secure=4"], scale: 2)
+        let x = 4  // pixels per module at zint scale 2
+        let mid = image.height / 2
+        let left = try #require((0..<image.width).first { image[$0, mid] < 128 })
+        let cut = left + 33 * x
+        let cropped = try image.cropped(x: cut, y: 0, width: image.width - cut, height: image.height)
+        let b = try #require(decode(cropped).first)
+        #expect(b.rawValue == text)
+        #expect(b.errorCorrectionLevel == "4")
+        #expect(b.metadata["columns"] == "4")
+    }
 }

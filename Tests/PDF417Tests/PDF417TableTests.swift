@@ -35,4 +35,28 @@ struct PDF417TableTests {
         let hit = PDF417Codewords.decode(spread[...], cluster: 1)
         #expect(hit?.value == 123)
     }
+
+    @Test(arguments: [0.0, 0.3, 0.5, 0.8])
+    func aliasedEdgesRoundOnTheRowGrid(phase: Double) {
+        // Every codeword drawn at 18 pixels per 17 modules, its start `phase` pixels into a pixel, by
+        // nearest-neighbour sampling: each edge moves to a pixel boundary, up to 0.47 module from its place.
+        let s = 18.0 / 17
+        for cluster in 0..<3 {
+            let table = [PDF417CodewordTable.cluster0, PDF417CodewordTable.cluster3, PDF417CodewordTable.cluster6][cluster]
+            var wrong: [Int] = []
+            for (value, p) in table.enumerated() {
+                var boundaries = [0]
+                for x in PDF417Codewords.widths(ofPattern: Int(p)) { boundaries.append(boundaries.last! + x) }
+                // Pixel i shows the module under its centre i + 0.5.
+                let edges = boundaries.map { ((phase + Double($0) * s - 0.5).rounded(.up) - phase) / s }
+                if PDF417Codewords.gridRounded(edges, cluster: cluster)?.value != value { wrong.append(value) }
+            }
+            #expect(wrong == [], "cluster \(3 * cluster)")
+        }
+        // Widths rounded against the codeword's own first edge misread some of them.
+        let p = Int(PDF417CodewordTable.cluster0[1])  // 4, 1, 1, 1, 1, 1, 4, 4
+        let pixels = [0.0, 4, 5, 6, 7, 8, 10, 14, 18]  // drawn at phase 0: the 1-module space 2 pixels wide
+        #expect(PDF417Codewords.widths(ofPattern: p) == [4, 1, 1, 1, 1, 1, 4, 4])
+        #expect(PDF417Codewords.gridRounded(pixels.map { $0 / s }, cluster: 0)?.value == 1)
+    }
 }
