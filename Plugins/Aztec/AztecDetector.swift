@@ -157,6 +157,19 @@ public enum AztecDetector {
         return out
     }
 
+    /// True when the six ring spacings (half the sum of neighbouring runs) around dark run `c` are each
+    /// within 0.65…1.35 `u` and no run among them is wider than 1.8 `u`. Cheapest test first: most runs of
+    /// a frame fail the first spacing.
+    @inline(__always)
+    static func ringsEvenlySpaced(_ runs: [Int], around c: Int, moduleSize u: Double) -> Bool {
+        let lo = 1.3 * u, hi = 2.7 * u, widest = 1.8 * u  // spacing × 2
+        for i in (c - 3)..<(c + 3) {
+            let twice = Double(runs[i] + runs[i + 1])
+            if twice < lo || twice > hi || Double(runs[i]) > widest { return false }
+        }
+        return true
+    }
+
     static func centres(_ m: BitMatrix, rowStep: Int, despeckle: Bool, mask: CandidateMask? = nil) -> [Centre] {
         var found: [Centre] = []
         let speckle = despeckle ? 1.1 : 0
@@ -176,14 +189,12 @@ public enum AztecDetector {
                     defer { c += 2 }
                     // Ring centres, not ring widths, are equally spaced: blur, ink spread and the threshold
                     // widen every dark ring and narrow every light one by the same amount.
-                    let total = runs[(c - 3)...(c + 3)].reduce(0, +)
+                    let total = runs[c - 3] + runs[c - 2] + runs[c - 1] + runs[c] + runs[c + 1] + runs[c + 2]
+                        + runs[c + 3]
                     guard total >= 7 else { continue }
                     let u = (Double(total) - Double(runs[c - 3] + runs[c + 3]) / 2) / 6
                     guard
-                        (c - 3..<c + 3).allSatisfy({ i in
-                            let spacing = Double(runs[i] + runs[i + 1]) / 2
-                            return spacing >= 0.65 * u && spacing <= 1.35 * u && Double(runs[i]) <= 1.8 * u
-                        }),
+                        Self.ringsEvenlySpaced(runs, around: c, moduleSize: u),
                         Double(runs[c - 4]) >= 0.4 * u, Double(runs[c + 4]) >= 0.4 * u
                     else { continue }
                     let x = Double(starts[c]) + Double(runs[c]) / 2

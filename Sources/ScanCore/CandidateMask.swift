@@ -25,6 +25,9 @@ public struct CandidateMask: Sendable {
     let blocksHigh: Int
     /// Per block, row-major: searched.
     let searched: [Bool]
+    /// Per block row and per block column: the pixel stretches of its searched blocks (before growth).
+    let blockRowSpans: [[Range<Int>]]
+    let blockColumnSpans: [[Range<Int>]]
 
     private init(width: Int, height: Int, isWholeFrame: Bool, blocksWide: Int, blocksHigh: Int, searched: [Bool]) {
         self.width = width
@@ -33,6 +36,12 @@ public struct CandidateMask: Sendable {
         self.blocksWide = blocksWide
         self.blocksHigh = blocksHigh
         self.searched = searched
+        blockRowSpans = (0..<blocksHigh).map { by in
+            Self.spans(count: blocksWide, length: width) { searched[by * blocksWide + $0] }
+        }
+        blockColumnSpans = (0..<blocksWide).map { bx in
+            Self.spans(count: blocksHigh, length: height) { searched[$0 * blocksWide + bx] }
+        }
     }
 
     /// Maps fewer blocks wide or high than this give the whole frame: too few blocks for the neighbour
@@ -102,9 +111,7 @@ public struct CandidateMask: Sendable {
     public func rowSpans(_ y: Int, grownBy factor: Double = 0, plus pixels: Int = 0) -> [Range<Int>] {
         if isWholeFrame { return width > 0 ? [0..<width] : [] }
         guard y >= 0, y < height, blocksWide > 0 else { return [] }
-        let by = block(y, blocksHigh)
-        return grown(spans(count: blocksWide, length: width) { searched[by * blocksWide + $0] }, factor, pixels,
-                     length: width)
+        return grown(blockRowSpans[block(y, blocksHigh)], factor, pixels, length: width)
     }
 
     /// The stretches of column `x` to search, as pixel ranges of y, top to bottom (empty when none);
@@ -112,14 +119,13 @@ public struct CandidateMask: Sendable {
     public func columnSpans(_ x: Int, grownBy factor: Double = 0, plus pixels: Int = 0) -> [Range<Int>] {
         if isWholeFrame { return height > 0 ? [0..<height] : [] }
         guard x >= 0, x < width, blocksHigh > 0 else { return [] }
-        let bx = block(x, blocksWide)
-        return grown(spans(count: blocksHigh, length: height) { searched[$0 * blocksWide + bx] }, factor, pixels,
-                     length: height)
+        return grown(blockColumnSpans[block(x, blocksWide)], factor, pixels, length: height)
     }
 
     private func grown(_ spans: [Range<Int>], _ factor: Double, _ pixels: Int, length: Int) -> [Range<Int>] {
-        guard factor > 0 || pixels > 0 else { return spans }
+        guard factor > 0 || pixels > 0, !spans.isEmpty else { return spans }
         var out: [Range<Int>] = []
+        out.reserveCapacity(spans.count)
         for s in spans {
             let reach = Int(factor * Double(s.count)) + pixels
             let g = max(0, s.lowerBound - reach)..<min(length, s.upperBound + reach)
@@ -136,7 +142,7 @@ public struct CandidateMask: Sendable {
     private func block(_ p: Int, _ count: Int) -> Int { min(count - 1, p / CandidateMap.blockSize) }
 
     /// Pixel ranges of the maximal runs of searched blocks along a line of `count` blocks.
-    private func spans(count: Int, length: Int, _ on: (Int) -> Bool) -> [Range<Int>] {
+    private static func spans(count: Int, length: Int, _ on: (Int) -> Bool) -> [Range<Int>] {
         var out: [Range<Int>] = []
         var b = 0
         while b < count {
