@@ -27,7 +27,14 @@ public struct CodabarRowDecoder: LinearRowDecoder {
     public init() {}
 
     public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
-        let w = line.runs.map(Double.init)
+        // Sub-pixel widths when the line source measured them: rounding every edge to a pixel costs a
+        // 2:1 symbol with 3-pixel modules its narrow/wide separation on slanted lines.
+        let w: [Double]
+        if let sub = line.subpixelStarts {
+            w = (0..<line.runs.count).map { sub[$0 + 1] - sub[$0] }
+        } else {
+            w = line.runs.map(Double.init)
+        }
         var out: [LinearMatch] = []
         var i = 1
         while i + 7 < w.count {

@@ -205,6 +205,16 @@ extension LinearScanner {
             return ScanLine(runs: runs, subpixelStarts: starts == nil ? nil : all)
         }
 
+        /// Where position 0 of line `index` lies along the family's direction (the parameter t of the
+        /// type's description; 0 for rows and columns): positions on different lines of a family compare
+        /// after adding this.
+        func origin(_ index: Int) -> Double {
+            switch axis {
+            case .rows, .columns: return 0
+            case .slanted: return clip(index).t0
+            }
+        }
+
         /// The image point at position `a` along line `index` (forward coordinates).
         func point(along a: Double, line index: Int) -> Point {
             switch axis {

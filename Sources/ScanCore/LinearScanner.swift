@@ -5,7 +5,9 @@
 /// and turns the per-line matches into one ``Barcode`` per symbol: matches with the same value whose spans
 /// overlap on neighbouring lines are one symbol, which must be read on at least
 /// ``DecodeOptions/minLineAgreement`` lines (a lone read is re-checked on the adjacent pixel lines before
-/// it is dropped). Corner points span the first and last agreeing lines.
+/// it is dropped), and whose ends must be the symbol's ends as the parallel lines beside it see them
+/// (``SymbolEnds``: not where the line left a tilted symbol through the bars' top or bottom edge).
+/// Corner points span the first and last agreeing lines.
 public enum LinearScanner {
     /// Lines scanned per direction: this many across the image (more with `tryHarder`).
     public static let linesFast = 24
@@ -101,6 +103,10 @@ public enum LinearScanner {
             confirm(&clusters[i], step: step, matrices: matrices, lines: lines, options: options, decoder: decoder)
         }
         var accepted = clusters.filter { $0.lines.count >= needed }
+        if !options.pure, let source = matrices.first {
+            // Before the conflicts: a partial read seen on many lines must not push out the whole one.
+            accepted = accepted.filter { SymbolEnds.consistent($0.middleHit, lines: lines, source: source) }
+        }
         accepted = resolveConflicts(accepted)
         for i in accepted.indices {
             extend(&accepted[i], reach: step + 2, matrices: matrices, lines: lines, options: options,
@@ -170,6 +176,11 @@ public enum LinearScanner {
             (hits.map(\.forwardStart).min() ?? 0)...(hits.map(\.forwardEnd).max() ?? 0)
         }
         var lineRange: ClosedRange<Int> { (hits.map(\.line).min() ?? 0)...(hits.map(\.line).max() ?? 0) }
+        /// The hit on the middle one of the cluster's lines (furthest from the ends of the bars).
+        var middleHit: Hit {
+            let sorted = hits.sorted { $0.line < $1.line }
+            return sorted[sorted.count / 2]
+        }
     }
 
     struct Key: Hashable {

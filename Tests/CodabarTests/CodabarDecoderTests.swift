@@ -50,6 +50,19 @@ struct CodabarDecoderTests {
         #expect(b.orientation == Double(90 * quarterTurns))
     }
 
+    /// Small modules (3 px), a 2:1 ratio and a slant read only by a slanted line family (26° from the
+    /// rows, 4° from the 150° lines): the slanted lines must sample between pixels and the reader use
+    /// sub-pixel widths, or the narrow and wide elements (3 and 6 px) blur into each other.
+    @Test(arguments: [154.0, 334.0])
+    func slantedSmallModulesRead(degrees: Double) throws {
+        var renderer = BarRenderer(module: 3)
+        renderer.barHeight = 150
+        renderer.margin = 20
+        let raw = "D1009:///:1.-:4A"
+        let found = decode(renderer.render(CodabarTestEncoder.widths(raw, ratio: 2)).rotated(byDegrees: degrees))
+        #expect(DecoderRegistry.removingDuplicates(found).map(\.rawValue) == [raw])
+    }
+
     @Test func cornerPointsSpanTheBars() throws {
         let renderer = BarRenderer(module: 3)
         let widths = CodabarTestEncoder.widths("A998877B")

@@ -103,6 +103,21 @@ struct ITFDecoderTests {
         #expect(found.allSatisfy { $0.rawValue == digits }, "\(found.map(\.rawValue))")
     }
 
+    /// The same long symbol with bars too short for any row to cross it whole at 20° (that needs 210 px)
+    /// but tall enough for the 15° scan lines: the rows leave through the bars' top or bottom edge and see
+    /// shorter runs of valid pairs, which the scan-line engine cuts (bars run on beyond their ends on the
+    /// neighbouring rows), so the slanted lines get to read the whole symbol.
+    @Test(arguments: [20.0, 160.0, 200.0, 340.0])
+    func tiltedLongSymbolReadsWhole(degrees: Double) {
+        let digits = "860316932572248216756504"
+        let (image, _) = render(digits, narrow: 3, wide: 7) { r in
+            r.barHeight = 190
+            r.margin = 30
+        }
+        let found = DecoderRegistry.removingDuplicates(decode(image.rotated(byDegrees: degrees)))
+        #expect(found.map(\.rawValue) == [digits])
+    }
+
     @Test func slightlyTiltedSymbolReads() {
         let (image, _) = render("30712345000010", narrow: 3, wide: 7) { $0.margin = 30 }
         #expect(decode(image.rotated(byDegrees: 5)).first?.rawValue == "30712345000010")
