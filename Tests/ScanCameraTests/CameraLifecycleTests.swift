@@ -83,6 +83,27 @@ import Testing
         #expect(m.failures == 1)
     }
 
+    /// A stream that failed (EIO from a queue in its error state) and was reopened, but delivers nothing: the
+    /// stall clock runs from the reopen, and the stall is the second failure in a row (doubled back-off).
+    @Test func aReopenWithoutFramesAfterAFailedStreamIsAStall() {
+        var m = streaming(at: 0, stall: 1000)
+        #expect(
+            m.deviceFailed("/dev/video0: VIDIOC_QBUF failed: Input/output error", nowMs: 500)
+                == .closeAndReport(
+                    message: "/dev/video0: VIDIOC_QBUF failed: Input/output error; reopening in 100 ms (attempt 1)",
+                    retryInMs: 100))
+        #expect(m.tick(nowMs: 599) == .none)
+        #expect(m.tick(nowMs: 600) == .open)
+        #expect(m.opened(nowMs: 650) == .none)
+        #expect(m.tick(nowMs: 1649) == .none)
+        #expect(
+            m.tick(nowMs: 1650)
+                == .closeAndReport(
+                    message: "no frame for 1000 ms (stall_timeout_ms: 1000); reopening in 200 ms (attempt 2)",
+                    retryInMs: 200))
+        #expect(m.state == .waiting(retryAtMs: 1850))
+    }
+
     @Test func aFrameAfterReopeningResetsTheBackoff() {
         var m = streaming(at: 0)
         _ = m.deviceFailed("gone", nowMs: 0)

@@ -42,6 +42,9 @@ echo "camera-test: building scanctl (release)" >&2
 rm -rf "$run"
 mkdir -p "$run"
 "$here/cases.py" prepare "$run"
+# CAMERA_TEST_CASES="stall fatal-error": only these tests (names as cases.py prints them).
+[ -n "${CAMERA_TEST_GDB:-}" ] && touch "$run/gdb"  # backtraces of a hanging scanctl (guest.sh)
+tr ' ,' '\n\n' <<<"${CAMERA_TEST_CASES:-}" | sed '/^$/d' >"$run/cases"
 
 echo "camera-test: booting $(basename "$kdir") under qemu (at most ${limit} s)" >&2
 set +e
