@@ -56,21 +56,22 @@ public struct PDF417Decoder: SymbologyDecoder {
             }
             return near
         }
+        let spans = PDF417Detector.Spans(mask)
         let probeLines = PDF417Detector.Lines.every(Self.probeStep, width: w, height: h)
         for kind in kinds {
             let matrix = frame.binarized(kind)
-            let probe = PDF417Detector.hits(matrix, lines: probeLines, mask: mask)
+            let probe = PDF417Detector.hits(matrix, lines: probeLines, spans: spans)
             guard !probe.isEmpty else { continue }
-            let hits = PDF417Detector.hits(matrix, lines: lines(probe), mask: mask)
+            let hits = PDF417Detector.hits(matrix, lines: lines(probe), spans: spans)
             results += decode(hits: hits, image: frame.image, options: options, known: results)
             if !results.isEmpty { break }
         }
         if results.isEmpty && options.tryHarder {
             // Small modules and blur: find the patterns on luminance profiles instead.
             let profileLines = PDF417Detector.Lines.every(Self.profileProbeStep, width: w, height: h)
-            let probe = PDF417Detector.hits(frame.image, lines: profileLines, mask: mask)
+            let probe = PDF417Detector.hits(frame.image, lines: profileLines, spans: spans)
             if !probe.isEmpty {
-                let hits = PDF417Detector.hits(frame.image, lines: lines(probe, step: Self.profileProbeStep), mask: mask)
+                let hits = PDF417Detector.hits(frame.image, lines: lines(probe, step: Self.profileProbeStep), spans: spans)
                 results = decode(hits: hits, image: frame.image, options: options)
             }
         }

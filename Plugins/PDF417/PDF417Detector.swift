@@ -39,7 +39,27 @@ struct RunBuffer {
                 var current: UInt8 = 0
                 var runStart = 0
                 var p = first
-                for i in 0..<length {
+                var i = 0
+                if stride == 1 {
+                    // Along a row, eight pixels at a time: byte k of `word ^ (word << 8 | current)` is 1
+                    // exactly where pixel i + k differs from the one before it (the bits are 0 or 1).
+                    while i + 8 <= length {
+                        let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+                        var edges = word ^ (word << 8 | UInt64(current))
+                        while edges != 0 {
+                            let at = i + edges.trailingZeroBitCount >> 3
+                            r[n] = Double(at - runStart)
+                            n += 1
+                            st[n] = Double(origin + at)
+                            runStart = at
+                            edges &= edges &- 1
+                        }
+                        current = UInt8(truncatingIfNeeded: word >> 56)
+                        p += 8
+                        i += 8
+                    }
+                }
+                while i < length {
                     let v = p.pointee
                     p += stride
                     if v != current {
@@ -49,6 +69,7 @@ struct RunBuffer {
                         runStart = i
                         current = v
                     }
+                    i += 1
                 }
                 r[n] = Double(length - runStart)
                 n += 1
@@ -130,22 +151,43 @@ enum PDF417Detector {
         }
     }
 
+    /// The stretches of each row and column a scan reads (``CandidateMask/rowSpans(_:grownBy:plus:)`` grown
+    /// by ``reach`` and ``pad``), worked out once per block row and block column: every line of a block
+    /// (16 pixels) has the same stretches, and a decode scans many lines of each block in several passes.
+    struct Spans {
+        private var rowsByBlock: [[Range<Int>]]
+        private var columnsByBlock: [[Range<Int>]]
+
+        init(_ mask: CandidateMask) {
+            let b = CandidateMap.blockSize
+            rowsByBlock = stride(from: 0, to: mask.height, by: b).map { mask.rowSpans($0, grownBy: reach, plus: pad) }
+            columnsByBlock = stride(from: 0, to: mask.width, by: b).map {
+                mask.columnSpans($0, grownBy: reach, plus: pad)
+            }
+        }
+
+        /// The stretches of row `y` (pixel ranges of x).
+        func row(_ y: Int) -> [Range<Int>] { rowsByBlock[y / CandidateMap.blockSize] }
+        /// The stretches of column `x` (pixel ranges of y).
+        func column(_ x: Int) -> [Range<Int>] { columnsByBlock[x / CandidateMap.blockSize] }
+    }
+
     /// Hits along `lines` of `m`, over the stretches `mask` searches. The runs of each stretch go into
     /// one pair of buffers reused from line to line (no allocation per line).
-    static func hits(_ m: BitMatrix, lines: Lines, mask: CandidateMask) -> [PDF417PatternHit] {
+    static func hits(_ m: BitMatrix, lines: Lines, spans: Spans) -> [PDF417PatternHit] {
         var out: [PDF417PatternHit] = []
         var buffer = RunBuffer()
         let w = m.width
         m.bits.withUnsafeBufferPointer { bits in
             guard let base = bits.baseAddress else { return }
             for y in lines.rows {
-                for span in mask.rowSpans(y, grownBy: reach, plus: pad) {
+                for span in spans.row(y) {
                     buffer.fill(base + y * w + span.lowerBound, length: span.count, stride: 1, origin: span.lowerBound)
                     buffer.scan(line: y, axis: 0, point: { Point($0, Double(y) + 0.5) }, into: &out)
                 }
             }
             for x in lines.columns {
-                for span in mask.columnSpans(x, grownBy: reach, plus: pad) {
+                for span in spans.column(x) {
                     buffer.fill(base + span.lowerBound * w + x, length: span.count, stride: w, origin: span.lowerBound)
                     buffer.scan(line: x, axis: 1, point: { Point(Double(x) + 0.5, $0) }, into: &out)
                 }
@@ -156,28 +198,46 @@ enum PDF417Detector {
 
     /// Hits from the luminance profiles along `lines` (``LineProfileThreshold``: sub-pixel edges, no
     /// global threshold), for small modules and blur where a binarized image loses 1-module elements.
-    static func hits(_ image: LuminanceImage, lines: Lines, mask: CandidateMask) -> [PDF417PatternHit] {
+    /// Each stretch's profile, edges and runs go into buffers reused from line to line.
+    static func hits(_ image: LuminanceImage, lines: Lines, spans: Spans) -> [PDF417PatternHit] {
         var out: [PDF417PatternHit] = []
-        for y in lines.rows {
-            let spans = mask.rowSpans(y, grownBy: reach, plus: pad)
-            guard !spans.isEmpty else { continue }
-            let row = image.row(y)
-            for span in spans {
-                let (_, local) = LineProfileThreshold.runs(Array(row[span]))
-                let starts = local.map { $0 + Double(span.lowerBound) }
-                scan(zip(starts.dropFirst(), starts).map { $0 - $1 }, starts, line: y, axis: 0,
-                    point: { Point($0, Double(y) + 0.5) }, into: &out)
-            }
+        var profile: [UInt8] = []
+        var starts: [Double] = []
+        var runs: [Double] = []
+        /// Runs of `profile` (read from pixel `origin` of its line) into `runs` and `starts`.
+        func profileRuns(origin: Int) {
+            let (edges, startsDark) = LineProfileThreshold.edges(profile)
+            let o = Double(origin)
+            starts.removeAll(keepingCapacity: true)
+            starts.append(o)
+            if startsDark { starts.append(o) }
+            for e in edges { starts.append(e + o) }
+            starts.append(Double(profile.count) + o)
+            runs.removeAll(keepingCapacity: true)
+            for k in 1..<starts.count { runs.append(starts[k] - starts[k - 1]) }
         }
-        for x in lines.columns {
-            let spans = mask.columnSpans(x, grownBy: reach, plus: pad)
-            guard !spans.isEmpty else { continue }
-            let column = image.column(x)
-            for span in spans {
-                let (_, local) = LineProfileThreshold.runs(Array(column[span]))
-                let starts = local.map { $0 + Double(span.lowerBound) }
-                scan(zip(starts.dropFirst(), starts).map { $0 - $1 }, starts, line: x, axis: 1,
-                    point: { Point(Double(x) + 0.5, $0) }, into: &out)
+        image.storage.withUnsafeBufferPointer { pixels in
+            guard let base = pixels.baseAddress else { return }
+            for y in lines.rows {
+                let row = base + image.offset + y * image.stride
+                for span in spans.row(y) {
+                    profile.removeAll(keepingCapacity: true)
+                    profile.append(contentsOf: UnsafeBufferPointer(start: row + span.lowerBound, count: span.count))
+                    profileRuns(origin: span.lowerBound)
+                    scan(runs, starts, line: y, axis: 0, point: { Point($0, Double(y) + 0.5) }, into: &out)
+                }
+            }
+            for x in lines.columns {
+                for span in spans.column(x) {
+                    profile.removeAll(keepingCapacity: true)
+                    var p = base + image.offset + span.lowerBound * image.stride + x
+                    for _ in span {
+                        profile.append(p.pointee)
+                        p += image.stride
+                    }
+                    profileRuns(origin: span.lowerBound)
+                    scan(runs, starts, line: x, axis: 1, point: { Point(Double(x) + 0.5, $0) }, into: &out)
+                }
             }
         }
         return out
