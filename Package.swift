@@ -26,6 +26,7 @@ let pluginTestSupport: [String: [Target.Dependency]] = [
     "Code93": ["LinearTestSupport"],
     "Codabar": ["LinearTestSupport"],
     "Code128": ["LinearTestSupport"],
+    "ITF": ["LinearTestSupport"],
 ]
 
 let package = Package(

@@ -36,40 +36,29 @@ struct RunBuffer {
         runs.withUnsafeMutableBufferPointer { r in
             starts.withUnsafeMutableBufferPointer { st in
                 st[0] = Double(origin)
-                var current: UInt8 = 0
                 var runStart = 0
-                var p = first
-                var i = 0
                 if stride == 1 {
-                    // Along a row, eight pixels at a time: byte k of `word ^ (word << 8 | current)` is 1
-                    // exactly where pixel i + k differs from the one before it (the bits are 0 or 1).
-                    while i + 8 <= length {
-                        let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-                        var edges = word ^ (word << 8 | UInt64(current))
-                        while edges != 0 {
-                            let at = i + edges.trailingZeroBitCount >> 3
-                            r[n] = Double(at - runStart)
-                            n += 1
-                            st[n] = Double(origin + at)
-                            runStart = at
-                            edges &= edges &- 1
-                        }
-                        current = UInt8(truncatingIfNeeded: word >> 56)
-                        p += 8
-                        i += 8
-                    }
-                }
-                while i < length {
-                    let v = p.pointee
-                    p += stride
-                    if v != current {
-                        r[n] = Double(i - runStart)
+                    // Along a row: ScanCore's word-at-a-time search for colour changes.
+                    BitMatrix.forEachColourChange(first, count: length) { at in
+                        r[n] = Double(at - runStart)
                         n += 1
-                        st[n] = Double(origin + i)
-                        runStart = i
-                        current = v
+                        st[n] = Double(origin + at)
+                        runStart = at
                     }
-                    i += 1
+                } else {
+                    var current: UInt8 = 0
+                    var p = first
+                    for i in 0..<length {
+                        let v = p.pointee
+                        p += stride
+                        if v != current {
+                            r[n] = Double(i - runStart)
+                            n += 1
+                            st[n] = Double(origin + i)
+                            runStart = i
+                            current = v
+                        }
+                    }
                 }
                 r[n] = Double(length - runStart)
                 n += 1

@@ -88,40 +88,45 @@ public struct BitMatrix: Sendable, Equatable {
         }
     }
 
-    /// Run lengths (convention of ``rowRuns(_:)``) of `count` consecutive 0/1 bytes at `p`. Colour
-    /// changes are found eight pixels at a time: a word XORed with the same word one byte on is zero
-    /// where nothing changes, and its lowest set byte marks the next change.
+    /// Run lengths (convention of ``rowRuns(_:)``) of `count` consecutive 0/1 bytes at `p`.
     static func contiguousRuns(_ p: UnsafePointer<UInt8>, count: Int) -> [Int] {
+        guard count > 0 else { return [0] }
         var runs: [Int] = []
         runs.reserveCapacity(64)
-        guard count > 0 else { return [0] }
-        if p[0] != 0 { runs.append(0) }
-        let raw = UnsafeRawPointer(p)
         var start = 0
-        var i = 0
-        while true {
-            // The next k >= i with p[k] != p[k + 1].
-            var found = false
-            while i + 9 <= count {
-                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian
-                    ^ raw.loadUnaligned(fromByteOffset: i + 1, as: UInt64.self).littleEndian
-                if x != 0 {
-                    i += x.trailingZeroBitCount >> 3
-                    found = true
-                    break
-                }
-                i += 8
-            }
-            if !found {
-                while i + 1 < count && p[i] == p[i + 1] { i += 1 }
-                if i + 1 >= count { break }
-            }
-            runs.append(i + 1 - start)
-            start = i + 1
-            i += 1
+        forEachColourChange(p, count: count) { i in
+            runs.append(i - start)
+            start = i
         }
         runs.append(count - start)
         return runs
+    }
+
+    /// Calls `body(i)`, in increasing order, for every position i (0 ≤ i < `count`) where the 0/1 byte
+    /// `p[i]` differs from the one before it, the line counting as light before its first byte (so i = 0
+    /// is reported when the line starts dark). Changes are found eight bytes at a time: a word XORed with
+    /// the same word one byte on is zero where nothing changes, and its set bytes mark the changes. For
+    /// run extraction along image rows (``rowRuns(_:)``, detectors with their own run buffers).
+    @inline(__always)
+    public static func forEachColourChange(_ p: UnsafePointer<UInt8>, count: Int, _ body: (Int) -> Void) {
+        guard count > 0 else { return }
+        if p[0] != 0 { body(0) }
+        let raw = UnsafeRawPointer(p)
+        var i = 0
+        while i + 9 <= count {
+            // Byte j of x is 1 exactly when p[i + j] != p[i + j + 1].
+            var x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian
+                ^ raw.loadUnaligned(fromByteOffset: i + 1, as: UInt64.self).littleEndian
+            while x != 0 {
+                body(i + (x.trailingZeroBitCount >> 3) + 1)
+                x &= x &- 1
+            }
+            i += 8
+        }
+        while i + 1 < count {
+            if p[i] != p[i + 1] { body(i + 1) }
+            i += 1
+        }
     }
 
     @inline(__always)

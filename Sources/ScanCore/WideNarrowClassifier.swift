@@ -1,5 +1,5 @@
 /// Tells the wide from the narrow elements of one character of a two-width linear symbology (Code 39:
-/// nine elements, three wide, ISO/IEC 16388 §4.2; Codabar: seven elements, two or three wide, EN 798).
+/// nine elements, three wide, ISO/IEC 16388; Codabar: seven elements, two or three wide, EN 798).
 ///
 /// ```swift
 /// // Nine elements (bar, space, bar, …; pixels) of which elements 0, 5 and 8 are wide

@@ -1,4 +1,5 @@
 import ScanCore
+import LinearTestSupport
 import Testing
 @testable import ITF
 
@@ -99,7 +100,7 @@ struct ITFDecoderTests {
             r.barHeight = 40
             r.margin = 30
         }
-        let found = decode(image.rotated(byDegrees: degrees)) { $0.itfMinLength = 2 }
+        let found = decode(image.rotated(byDegrees: degrees, ground: 235)) { $0.itfMinLength = 2 }
         #expect(found.allSatisfy { $0.rawValue == digits }, "\(found.map(\.rawValue))")
     }
 
@@ -114,13 +115,13 @@ struct ITFDecoderTests {
             r.barHeight = 190
             r.margin = 30
         }
-        let found = DecoderRegistry.removingDuplicates(decode(image.rotated(byDegrees: degrees)))
+        let found = DecoderRegistry.removingDuplicates(decode(image.rotated(byDegrees: degrees, ground: 235)))
         #expect(found.map(\.rawValue) == [digits])
     }
 
     @Test func slightlyTiltedSymbolReads() {
         let (image, _) = render("30712345000010", narrow: 3, wide: 7) { $0.margin = 30 }
-        #expect(decode(image.rotated(byDegrees: 5)).first?.rawValue == "30712345000010")
+        #expect(decode(image.rotated(byDegrees: 5, ground: 235)).first?.rawValue == "30712345000010")
     }
 
     @Test(arguments: [1, 2, 3])

@@ -87,29 +87,3 @@ struct TestRenderer {
         return LuminanceImage(width: width, height: height, pixels: px)
     }
 }
-
-extension LuminanceImage {
-    /// The image turned by `degrees` (clockwise) about its centre, bilinear, on a light ground large
-    /// enough to hold it all.
-    func rotated(byDegrees degrees: Double, ground: UInt8 = 235) -> LuminanceImage {
-        let a = degrees * Double.pi / 180, ca = cos(a), sa = sin(a)
-        let w = Double(width), h = Double(height)
-        let ow = Int((abs(w * ca) + abs(h * sa)).rounded(.up)), oh = Int((abs(w * sa) + abs(h * ca)).rounded(.up))
-        let src = (0..<height).flatMap { row($0) }
-        var out = [UInt8](repeating: ground, count: ow * oh)
-        for y in 0..<oh {
-            for x in 0..<ow {
-                let dx = Double(x) + 0.5 - Double(ow) / 2, dy = Double(y) + 0.5 - Double(oh) / 2
-                let sx = ca * dx + sa * dy + w / 2 - 0.5, sy = -sa * dx + ca * dy + h / 2 - 0.5
-                let x0 = Int(sx.rounded(.down)), y0 = Int(sy.rounded(.down))
-                guard x0 >= 0, y0 >= 0, x0 + 1 < width, y0 + 1 < height else { continue }
-                let fx = sx - Double(x0), fy = sy - Double(y0)
-                func p(_ xx: Int, _ yy: Int) -> Double { Double(src[yy * width + xx]) }
-                let v = (p(x0, y0) * (1 - fx) + p(x0 + 1, y0) * fx) * (1 - fy)
-                    + (p(x0, y0 + 1) * (1 - fx) + p(x0 + 1, y0 + 1) * fx) * fy
-                out[y * ow + x] = UInt8(max(0, min(255, v.rounded())))
-            }
-        }
-        return LuminanceImage(width: ow, height: oh, pixels: out)
-    }
-}
