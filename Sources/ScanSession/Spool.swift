@@ -37,13 +37,13 @@ final class Spool: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw Failure(description: "\(directory): cannot create the spool directory: \(error.localizedDescription)")
+            throw Failure(description: "\(directory): cannot create the spool directory: \(SystemErrorText.describe(error))")
         }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            throw Failure(description: "\(directory): cannot list the spool directory: \(error.localizedDescription)")
+            throw Failure(description: "\(directory): cannot list the spool directory: \(SystemErrorText.describe(error))")
         }
         var loaded: [Item] = []
         for name in names {

@@ -20,12 +20,18 @@ public final class WebhookOutput: Output {
     private let spool: Spool
     private let client: WebhookClient?
     private let diagnostics: @Sendable (String) -> Void
+    private let info: @Sendable (String) -> Void
     private let wake = Wakeup()
     private let state = Mutex<(finishing: Bool, delivered: Int, rejected: Int)>((false, 0, 0))
     private let stopped = DispatchSemaphore(value: 0)
 
-    /// - Parameter diagnostics: receives one line per refused request and the spool's state at the end.
-    public init(id: String, config: WebhookOutputConfig, diagnostics: @escaping @Sendable (String) -> Void) {
+    /// - Parameters:
+    ///   - diagnostics: receives one line per refused request (an error).
+    ///   - info: receives the spool's state at the start and at the end (information, not an error).
+    public init(
+        id: String, config: WebhookOutputConfig, diagnostics: @escaping @Sendable (String) -> Void,
+        info: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.id = id
         self.config = config
         self.spool = Spool(directory: config.spool)
@@ -33,6 +39,7 @@ public final class WebhookOutput: Output {
             WebhookClient(url: $0, headers: config.headers, timeoutMs: config.timeoutMs)
         }
         self.diagnostics = diagnostics
+        self.info = info
     }
 
     /// The output cannot start: a bad URL or an unusable spool directory.
@@ -51,8 +58,9 @@ public final class WebhookOutput: Output {
             throw Failure(description: error.description)
         }
         if spool.count > 0 {
-            diagnostics(
-                "output '\(id)': \(spool.count) events from an earlier run wait in the spool; delivering them first")
+            info(
+                "output '\(id)': \(spool.count.counted("event")) from an earlier run "
+                    + "\(spool.count == 1 ? "waits" : "wait") in the spool; delivering them first")
         }
         let thread = Thread { [self] in
             deliver(with: client)
@@ -81,7 +89,9 @@ public final class WebhookOutput: Output {
         stopped.wait()
         let (rejected, left) = (state.withLock { $0.rejected }, spool.count)
         if left > 0 && spool.isDurable {
-            diagnostics("output '\(id)': \(left) events wait in the spool \(config.spool ?? "") for the next run")
+            info(
+                "output '\(id)': \(left.counted("event")) \(left == 1 ? "waits" : "wait") in the spool "
+                    + "\(config.spool ?? "") for the next run")
         }
         return rejected + (spool.isDurable ? 0 : left)
     }
@@ -119,7 +129,7 @@ public final class WebhookOutput: Output {
                     spool.remove(batch)
                     state.withLock { $0.rejected += batch.count }
                     diagnostics(
-                        "output '\(id)': \(config.url) refused \(batch.count) events with HTTP \(status); not retried")
+                        "output '\(id)': \(config.url) refused \(batch.count.counted("event")) with HTTP \(status); not retried")
                     break round
                 case .keepSpooled:
                     if finishing { return }

@@ -1,4 +1,5 @@
 import Foundation
+import ScanCore
 import Synchronization
 import Testing
 
@@ -122,6 +123,7 @@ final class ScriptedReceiver {
         let headers = receiver.accepted.first?["headers"] as? [String: String]
         #expect(headers?["Authorization"] == "Bearer t0k")
         #expect(headers?["Content-Type"] == "application/json")
+        #expect(headers?["User-Agent"] == "scanctl/\(PackageVersion.current)")
     }
 
     @Test func clientErrorsAreNotRetriedAndCountAsUndelivered() throws {
@@ -130,7 +132,7 @@ final class ScriptedReceiver {
         try send(out, [event(1), event(2)])
         #expect(out.finish() == 1)
         #expect(receiver.calls == [422, 200])
-        #expect(lines.all.contains { $0.contains("refused 1 events with HTTP 422; not retried") })
+        #expect(lines.all.contains { $0.contains("refused 1 event with HTTP 422; not retried") })
     }
 
     @Test func batchesPostArraysOfUpToBatchSizeEvents() throws {
@@ -166,11 +168,14 @@ final class ScriptedReceiver {
         config.attempts = 2
         config.backoffMs = 10
         let lines = LockedLines()
-        let first = WebhookOutput(id: "hook", config: config, diagnostics: { lines.append($0) })
+        let first = WebhookOutput(
+            id: "hook", config: config, diagnostics: { lines.append("error: " + $0) },
+            info: { lines.append("info: " + $0) })
         try first.open()
         for n in 1...3 { try first.persist(event(n)) }
         #expect(first.finish() == 0)  // spooled, not lost
-        #expect(lines.all.contains { $0.contains("3 events wait in the spool") })
+        // The spool's state is information, not an error.
+        #expect(lines.all.contains { $0 == "info: output 'hook': 3 events wait in the spool \(dir) for the next run" })
         let receiver = try ScriptedReceiver(statuses: [200])
         config.url = receiver.url
         let second = WebhookOutput(id: "hook", config: config, diagnostics: { lines.append($0) })
