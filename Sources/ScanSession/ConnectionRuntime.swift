@@ -38,7 +38,14 @@ final class ConnectionRuntime: Sendable {
     /// Decodes one image of a batch input: `detected` for every read, then `confirmed` for those the
     /// de-duplication stage admits.
     func handleBatch(_ frame: Frame) -> [Event] {
-        let codes = decoder.decode(frame)
+        batchEvents(decodeBatch(frame), frame: frame)
+    }
+
+    /// The decoding half of ``handleBatch(_:)``: the symbols in `frame` (no state is touched).
+    func decodeBatch(_ frame: Frame) -> [Barcode] { decoder.decode(frame) }
+
+    /// The stages half of ``handleBatch(_:)``: the events for `codes`, read in `frame`.
+    func batchEvents(_ codes: [Barcode], frame: Frame) -> [Event] {
         let admitted: [Bool] = stages.withLock { s in
             let keys = codes.map(CodeKey.init)
             s.deduplication.seen(keys, at: frame.timestamp, continuing: false)

@@ -68,7 +68,7 @@ public final class Coordinator: Sendable {
             do {
                 try plan.output.open()
             } catch {
-                throw OutputFailure(output: plan.output.id, reason: "\(error)")
+                throw OutputFailure(output: plan.output.id, reason: SystemErrorText.describe(error))
             }
         }
         let workers = outputs.map { OutputWorker(plan: $0) }
@@ -113,11 +113,13 @@ public final class Coordinator: Sendable {
                 }
             }
             slots += mySlots
+            let inOrder = input.delivery == .batch && input.deliversInOrder
             let sink = InputSink(
                 input: input.id, session: session, connections: mine, slots: mySlots, router: router,
-                counters: counters, diagnostics: diagnostics)
+                counters: counters, diagnostics: diagnostics, sequencer: inOrder ? SequencedRelease() : nil)
             startThread("input-\(input.id)", group: inputsDone) {
                 input.run(into: sink, stop: stopSignal)
+                sink.sequencer?.releaseAll()
                 for slot in sink.slots { slot.close() }
             }
         }
@@ -162,6 +164,9 @@ final class SessionCounters: Sendable {
 }
 
 /// The ``FrameSink`` of one input: its connections, their slots, the router and the counters.
+///
+/// For an input that ``Input/deliversInOrder``, frames still decode in parallel, but the stages after
+/// decoding (de-duplication, confirmation) and the routing run in frame order, through `sequencer`.
 struct InputSink: FrameSink {
     let input: String
     let session: String
@@ -171,14 +176,25 @@ struct InputSink: FrameSink {
     let router: EventRouter
     let counters: SessionCounters
     let diagnostics: @Sendable (String) -> Void
+    /// Puts batch frames' events in frame order (nil: as they finish).
+    let sequencer: SequencedRelease?
 
     func process(_ frame: Frame) {
         counters.state.withLock { $0.frames += 1 }
-        for connection in connections {
-            let events = connection.handleBatch(frame)
-            counters.count(events)
-            router.route(events)
+        guard let sequencer else {
+            for connection in connections { deliver(connection.handleBatch(frame)) }
+            return
         }
+        let decoded = connections.map { $0.decodeBatch(frame) }
+        let connections = self.connections
+        sequencer.release(frame.sequenceNumber) {
+            for (connection, codes) in zip(connections, decoded) { deliver(connection.batchEvents(codes, frame: frame)) }
+        }
+    }
+
+    private func deliver(_ events: [Event]) {
+        counters.count(events)
+        router.route(events)
     }
 
     func offer(_ frame: Frame) {
@@ -188,12 +204,14 @@ struct InputSink: FrameSink {
     }
 
     func fail(frame: Int?, source: String, message: String) {
-        counters.state.withLock { $0.errors += 1 }
-        let at = frame.map { " frame \($0)" } ?? ""
-        diagnostics("input '\(input)'\(at): \(message)")
         let event = Event(
             kind: .error, session: session, input: input, frame: frame, timestamp: Date(), source: source,
             message: message)
-        router.route(event, connections: connections.map(\.plan.index))
+        let report: @Sendable () -> Void = {
+            counters.state.withLock { $0.errors += 1 }
+            diagnostics("input '\(input)': \(event.sourcedMessage)")
+            router.route(event, connections: connections.map(\.plan.index))
+        }
+        if let sequencer, let frame { sequencer.release(frame, report) } else { report() }
     }
 }

@@ -25,7 +25,7 @@ final class OutputWorker: Sendable {
             try plan.output.persist(event)
             return nil
         } catch {
-            return "output '\(id)': \(error)"
+            return "output '\(id)': \(SystemErrorText.describe(error))"
         }
     }
 
@@ -39,7 +39,7 @@ final class OutputWorker: Sendable {
                 do {
                     try output.write(event)
                 } catch {
-                    failed("output '\(output.id)': \(error)")
+                    failed("output '\(output.id)': \(SystemErrorText.describe(error))")
                 }
             }
             done.signal()

@@ -19,11 +19,11 @@ public struct RunSummary: Sendable, Equatable {
 
     public init() {}
 
-    /// `7 frames, 8 symbols, 0 dropped frames, 0 errors, 0 undelivered events (0.4 s)`.
+    /// `7 frames, 8 symbols, 0 dropped frames, 1 error, 0 undelivered events (0.4 s)`.
     public var line: String {
         let time = (seconds * 10).rounded() / 10
-        return "\(frames) frames, \(symbols) symbols, \(droppedFrames) dropped frames, \(errors) errors, "
-            + "\(undelivered) undelivered events (\(time) s)"
+        return "\(frames.counted("frame")), \(symbols.counted("symbol")), \(droppedFrames.counted("dropped frame")), "
+            + "\(errors.counted("error")), \(undelivered.counted("undelivered event")) (\(time) s)"
     }
 }
 
