@@ -3,54 +3,82 @@ import Foundation
 import BuiltinPlugins
 import ScanCore
 import ScanImageIO
+import ScanSession
 import ScanValues
 import Synchronization
 
 /// `scanctl decode [options] IMAGE...`: decode image files and print what they hold.
 enum DecodeCommand {
-    static let help = """
-        USAGE: scanctl decode [options] IMAGE...
-
-        Decodes every symbol in each image (PNG, JPEG, PGM/PPM) and prints one line per symbol:
-        'FORMAT: VALUE', with the file name first when several images are given. VALUE is the display
-        value of the parsed value type (a contact's name, a URL, a network name, a GS1 string in HRI
-        form); --json adds value_type and the parsed value (see Docs/value-types.md).
-
-        OPTIONS:
-          --formats LIST        Comma-separated formats to look for (default: all). See 'scanctl plugins'.
-          --json                One JSON object per symbol and line (snake_case keys; see Docs/cli.md).
-          --fast                Try-harder off: fewer scan lines, one binarizer.
-          --pure                The image is one symbol, axis-aligned, perhaps without a quiet zone.
-          --no-rotate           Do not look for symbols turned by 90 degrees.
-          --no-invert           Do not look for light-on-dark symbols.
-          --no-downscale        Do not retry large images at a lower resolution.
-          --binarizer NAME      local (default) or global_histogram.
-          --ean-addon POLICY    EAN-2/EAN-5 add-ons: ignore, read (default) or require.
-          --max-symbols N       Report at most N symbols per image (default 0: no limit).
-          --search-whole-frame  Scan everywhere, not only where the candidate map sees code-like edges.
-          --itf-min-length N    Shortest ITF accepted, in digits (default 6; 2 or more).
-          --code39-full-ascii MODE        off, on or auto (default auto).
-          --code39-check-character MODE   ignore (default), verify or verify_and_strip.
-          --codabar-min-length N          Fewest Codabar data characters (default 3).
-          --max-pixels N        Refuse images larger than N pixels (default 100000000).
-          -h, --help            Show this help.
-
-        EXIT STATUS: 0 when at least one symbol was found, 1 when none, 2 for a usage error or an
-        image that could not be read (the other images are still decoded).
-        """
-
     struct Settings {
         var options = DecodeOptions()
         var json = false
+        var raw = false
+        var progress = true
         var limits = ImageLimits.default
         var files: [String] = []
     }
+
+    static let options: [CommandOption<Settings>] = [
+        CommandOption(
+            OptionSpec(
+                names: ["--formats"], value: "LIST",
+                summary: "Comma-separated formats to look for ('ean13,upca'; 'EAN-13' works too). See 'scanctl plugins'.",
+                defaultText: "all", completion: .decoderFormats)
+        ) { s, _, value in
+            s.options.formats = try parseFormats(value ?? "", known: BuiltinPlugins.registry().formats)
+        },
+        CommandOption(
+            OptionSpec(names: ["--json"], summary: "One JSON object per symbol and line (snake_case keys; Docs/cli.md).")
+        ) { s, _, _ in s.json = true },
+        CommandOption(
+            OptionSpec(
+                names: ["--raw"],
+                summary: "The payload only, as it is, one symbol per line: no file name, format or escaping.")
+        ) { s, _, _ in s.raw = true },
+        CommandOption(
+            OptionSpec(
+                names: ["--max-pixels"], value: "N", summary: "Refuse images with more pixels than N.",
+                defaultText: String(ImageLimits.default.maxPixels))
+        ) { s, name, value in s.limits.maxPixels = try OptionParser.integer(value, for: name, in: 1...Int(Int32.max) * 4) },
+        CommandOption(
+            OptionSpec(names: ["--no-progress"], summary: "No progress bar on stderr (drawn for batches on a terminal).")
+        ) { s, _, _ in s.progress = false },
+    ]
+
+    static let decodeOptions: [CommandOption<Settings>] = DecodeOptions.declarations.map {
+        $0.commandOption(\Settings.options)
+    }
+
+    static let spec = CommandSpec(
+        name: "decode", usage: ["decode [options] IMAGE..."],
+        summary: "Decode images (or '-': standard input) and print the symbols found.",
+        description: [
+            "Decodes every symbol in each image and prints one line per symbol, in the order of the images: "
+                + "'FORMAT: VALUE', with the file name first when several images are given, and the value type "
+                + "when the payload is more than text ('qrcode (wifi): MyNet'). VALUE is the display value (a "
+                + "contact's name, a URL, a network's name, a GS1 string in HRI form) with line breaks escaped as "
+                + "\\n; --raw prints the payload as it is, --json every field (see Docs/value-types.md).",
+            "Images are PNG, JPEG (also CMYK), WebP or PGM/PPM, recognised by their content; '-' reads one image "
+                + "from standard input. They are decoded in parallel on all cores; on a terminal a progress bar "
+                + "shows how far a batch is.",
+        ],
+        groups: [
+            OptionGroup(title: "OPTIONS", options: options.map(\.spec)),
+            OptionGroup(
+                title: "DECODE OPTIONS",
+                note: "The same knobs as a session connection's 'options:', named in snake_case there "
+                    + "(--itf-min-length is itf_min_length).",
+                options: decodeOptions.map(\.spec)),
+        ],
+        operands: [.files(["png", "jpg", "jpeg", "webp", "pgm", "ppm", "pnm"])],
+        exitStatus: "0 when at least one symbol was found, 1 when none, 2 for a usage error or an image that "
+            + "could not be read (its error names it; the other images are still decoded).")
 
     static func run(_ arguments: [String]) -> Int32 {
         let settings: Settings
         do {
             guard let parsed = try parse(arguments) else {
-                print(help)
+                print(HelpText.render(spec), terminator: "")
                 return ExitStatus.success
             }
             settings = parsed
@@ -63,46 +91,14 @@ enum DecodeCommand {
 
     /// Parses the arguments; `nil` when help was asked for.
     static func parse(_ arguments: [String]) throws -> Settings? {
-        var p = OptionParser(arguments)
         var s = Settings()
-        let known = BuiltinPlugins.registry().formats
-        while let option = p.nextOption() {
-            switch option {
-            case "-h", "--help": return nil
-            case "--json": try p.flag(option); s.json = true
-            case "--fast": try p.flag(option); s.options.tryHarder = false
-            case "--pure": try p.flag(option); s.options.pure = true
-            case "--no-rotate": try p.flag(option); s.options.tryRotate = false
-            case "--no-invert": try p.flag(option); s.options.tryInvert = false
-            case "--no-downscale": try p.flag(option); s.options.tryDownscale = false
-            case "--formats":
-                s.options.formats = try parseFormats(try p.value(for: option), known: known)
-            case "--binarizer":
-                let v = try p.value(for: option)
-                guard let kind = BinarizerKind(rawValue: v) else {
-                    throw OptionParser.UsageError(description: "--binarizer takes local or global_histogram, not '\(v)'")
-                }
-                s.options.binarizer = kind
-            case "--ean-addon":
-                let v = try p.value(for: option)
-                guard let policy = EANAddOnPolicy(rawValue: v) else {
-                    throw OptionParser.UsageError(description: "--ean-addon takes ignore, read or require, not '\(v)'")
-                }
-                s.options.eanAddOn = policy
-            case "--max-symbols": s.options.maxSymbols = try p.integer(for: option, in: 0...1_000_000)
-            case "--search-whole-frame": try p.flag(option); s.options.searchWholeFrame = true
-            case "--itf-min-length": s.options.itfMinLength = try p.integer(for: option, in: 2...1000)
-            case "--codabar-min-length": s.options.codabarMinLength = try p.integer(for: option, in: 1...1000)
-            case "--code39-full-ascii":
-                s.options.code39FullASCII = try choice(try p.value(for: option), option: option)
-            case "--code39-check-character":
-                s.options.code39CheckCharacter = try choice(try p.value(for: option), option: option)
-            case "--max-pixels": s.limits.maxPixels = try p.integer(for: option, in: 1...Int(Int32.max) * 4)
-            default: throw OptionParser.UsageError(description: "unknown option '\(option)'")
-            }
-        }
-        s.files = p.operands
+        guard let operands = try OptionParser.parse(arguments, options + decodeOptions, into: &s) else { return nil }
+        s.files = operands
         guard !s.files.isEmpty else { throw OptionParser.UsageError(description: "no image given") }
+        guard s.files.filter({ $0 == "-" }).count <= 1 else {
+            throw OptionParser.UsageError(description: "'-' (standard input) can be given once")
+        }
+        guard !(s.json && s.raw) else { throw OptionParser.UsageError(description: "give --json or --raw, not both") }
         return s
     }
 
@@ -130,54 +126,73 @@ enum DecodeCommand {
         return out
     }
 
-    /// What one file gave: its symbols, or the error that stopped it.
-    enum Outcome: Sendable {
-        case decoded([Barcode])
-        case failed(String)
-    }
-
-    /// Decodes the files in parallel on all cores and prints the results in the order given.
+    /// Decodes the files in parallel on all cores and prints each file's results as soon as the files
+    /// before it are printed (so the output follows the order given).
     static func decodeAll(_ s: Settings) -> Int32 {
         let registry = BuiltinPlugins.registry()
-        let outcomes = Mutex([Outcome?](repeating: nil, count: s.files.count))
-        let files = s.files, options = s.options, limits = s.limits
+        let files = s.files
+        let standardInput: [UInt8] = files.contains("-") ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : []
+        let progress = s.progress ? ProgressDisplay.shared.start(total: files.count) : nil
+        let printer = SequencedRelease()
+        let totals = Mutex((found: 0, failed: 0))
+        let started = ContinuousClock.now
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
-            let outcome: Outcome
-            do {
-                let frame = try ImageReader.read(contentsOf: files[i], limits: limits)
-                // Every result goes through the value parser: value_type, value and display_value.
-                outcome = .decoded(registry.decode(frame, options: options).map { $0.withParsedValue() })
-            } catch {
-                outcome = .failed(String(describing: error))
-            }
-            outcomes.withLock { $0[i] = outcome }
-        }
-        var found = 0, failed = 0
-        let all = outcomes.withLock { $0 }
-        for (file, outcome) in zip(files, all) {
-            switch outcome {
-            case .decoded(let codes)?:
-                found += codes.count
-                for code in codes { print(line(for: code, file: file, json: s.json, several: files.count > 1)) }
-            case .failed(let message)?:
-                failed += 1
-                Console.error(message)
-            case nil:
-                failed += 1
-                Console.error("\(file): not decoded")
+            let result = decodeOne(files[i], standardInput: standardInput, registry: registry, settings: s)
+            progress?.advance()
+            printer.release(i) {
+                for line in result.lines { Console.output(bytes: line) }
+                if let problem = result.problem { Console.error(problem) }
+                totals.withLock {
+                    $0.found += result.lines.count
+                    if result.problem != nil { $0.failed += 1 }
+                }
             }
         }
+        printer.releaseAll()
+        progress?.finish()
+        let (found, failed) = totals.withLock { ($0.found, $0.failed) }
+        let ms = (ContinuousClock.now - started).milliseconds
+        Console.detail(
+            "\(files.count.counted("image")), \(found.counted("symbol")), \(failed) unreadable, \(ms) ms")
         if failed > 0 { return ExitStatus.usage }
         return found > 0 ? ExitStatus.success : ExitStatus.nothingFound
     }
 
-    static func line(for code: Barcode, file: String, json: Bool, several: Bool) -> String {
-        if json {
+    /// Reads and decodes one image: its output lines, or the error that stopped it.
+    static func decodeOne(_ file: String, standardInput: [UInt8], registry: DecoderRegistry, settings s: Settings)
+        -> (lines: [[UInt8]], problem: String?)
+    {
+        let clock = ContinuousClock.now
+        do {
+            let frame =
+                file == "-"
+                ? try ImageReader.read(data: standardInput, name: "stdin", limits: s.limits)
+                : try ImageReader.read(contentsOf: file, limits: s.limits)
+            // Every result goes through the value parser: value_type, value and display_value.
+            let codes = registry.decode(frame, options: s.options).map { $0.withParsedValue() }
+            let ms = (ContinuousClock.now - clock).milliseconds
+            Console.detail(
+                "\(file): \(frame.width)x\(frame.height) \(frame.format.rawValue), \(codes.count.counted("symbol")), \(ms) ms")
+            return (codes.map { output(for: $0, file: file, settings: s) }, nil)
+        } catch {
+            return ([], String(describing: error))
+        }
+    }
+
+    /// The output line for one symbol: JSON, the raw payload, or `[FILE: ]FORMAT[ (TYPE)]: VALUE`.
+    static func output(for code: Barcode, file: String, settings s: Settings) -> [UInt8] {
+        if s.json {
             var o = code.jsonObject
             o["file"] = .string(file)
-            return JSONValue.object(o).serialized
+            return Array(JSONValue.object(o).serialized.utf8)
         }
-        let text = "\(code.format.name): \(code.displayValue)"
-        return several ? "\(file): \(text)" : text
+        if s.raw { return code.rawOutput }
+        let text = code.textSummary
+        return Array((s.files.count > 1 ? "\(TextLine.escaped(file)): \(text)" : text).utf8)
     }
+}
+
+extension Duration {
+    /// Whole milliseconds.
+    var milliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
 }

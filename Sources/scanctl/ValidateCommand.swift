@@ -3,33 +3,32 @@ import ScanSession
 
 /// `scanctl validate SESSION.yaml`: checks a session file without opening any input or output.
 enum ValidateCommand {
-    static let help = """
-        USAGE: scanctl validate SESSION.yaml
-
-        Checks a session file: YAML syntax, keys and types, ${VAR} environment variables, symbologies,
-        regions of interest, ids and the connections between inputs and outputs. Prints every problem
-        with its file, line and column, or 'ok'. Nothing is opened. See Docs/sessions.md.
-
-        EXIT STATUS: 0 when the session is valid (warnings may be printed), 2 otherwise.
-        """
+    static let spec = CommandSpec(
+        name: "validate", usage: ["validate SESSION.yaml"],
+        summary: "Check a session file and list every problem with its line and column.",
+        description: [
+            "Checks a session file: YAML syntax, keys and types, ${VAR} environment variables, symbologies, regions "
+                + "of interest, ids and the connections between inputs and outputs. Prints every problem with its "
+                + "file, line and column, or 'ok'. Nothing is opened. See scanctl-session(5)."
+        ],
+        groups: [], operands: [.sessions],
+        exitStatus: "0 when the session is valid (warnings may be printed), 2 otherwise.")
 
     static func run(_ arguments: [String]) -> Int32 {
-        var p = OptionParser(arguments)
-        while let option = p.nextOption() {
-            switch option {
-            case "-h", "--help":
-                print(help)
+        var none: Void = ()
+        let operands: [String]
+        do {
+            guard let list = try OptionParser.parse(arguments, [CommandOption<Void>](), into: &none) else {
+                print(HelpText.render(spec), terminator: "")
                 return ExitStatus.success
-            default:
-                Console.error("unknown option '\(option)'\nRun 'scanctl validate --help' for usage.")
-                return ExitStatus.usage
             }
-        }
-        guard p.operands.count == 1, let path = p.operands.first else {
-            Console.error("validate takes one session file\nRun 'scanctl validate --help' for usage.")
+            guard list.count == 1 else { throw OptionParser.UsageError(description: "validate takes one session file") }
+            operands = list
+        } catch {
+            Console.error("\(error)\nRun 'scanctl validate --help' for usage.")
             return ExitStatus.usage
         }
-        switch loadSession(path) {
+        switch loadSession(operands[0]) {
         case .success:
             print("ok")
             return ExitStatus.success
