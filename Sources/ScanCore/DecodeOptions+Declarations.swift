@@ -24,7 +24,8 @@ extension DecodeOptions {
             "binarizer", \.binarizer, "NAME",
             "Where matrix symbologies start: local thresholds or one global histogram threshold."),
         .bool("pure", \.pure, "The image is one axis-aligned symbol, perhaps without a quiet zone."),
-        .integer("max_symbols", \.maxSymbols, in: 0...1_000_000, "N", "The most symbols reported per frame (0: no limit)."),
+        .integer(
+            "max_symbols", \.maxSymbols, in: 0...1_000_000, "N", "The most symbols reported per frame (0: no limit)."),
         .choice(
             "ean_add_on", \.eanAddOn, "POLICY", "EAN-2/EAN-5 add-ons after EAN/UPC symbols.",
             aliases: [.init("--ean-addon")]),

@@ -23,7 +23,10 @@ enum JPEGDecoder {
         }
         defer { tjDestroy(handle) }
 
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
         let headerResult = data.withUnsafeBufferPointer { buffer in
             tjDecompressHeader3(
                 handle, buffer.baseAddress, UInt(buffer.count), &width, &height, &subsampling, &colorspace)
@@ -76,7 +79,9 @@ enum JPEGDecoder {
             rgb.withUnsafeMutableBufferPointer { target in
                 for i in 0..<count {
                     // The complement of each ink: 255 = none.
-                    let c = Int(source[4 * i]), m = Int(source[4 * i + 1]), y = Int(source[4 * i + 2])
+                    let c = Int(source[4 * i])
+                    let m = Int(source[4 * i + 1])
+                    let y = Int(source[4 * i + 2])
                     let k = Int(source[4 * i + 3])
                     let (cc, mc, yc, kc) = inverted ? (c, m, y, k) : (255 - c, 255 - m, 255 - y, 255 - k)
                     target[3 * i] = UInt8((cc * kc + 127) / 255)

@@ -188,7 +188,9 @@ struct InputSink: FrameSink {
         let decoded = connections.map { $0.decodeBatch(frame) }
         let connections = self.connections
         sequencer.release(frame.sequenceNumber) {
-            for (connection, codes) in zip(connections, decoded) { deliver(connection.batchEvents(codes, frame: frame)) }
+            for (connection, codes) in zip(connections, decoded) {
+                deliver(connection.batchEvents(codes, frame: frame))
+            }
         }
     }
 

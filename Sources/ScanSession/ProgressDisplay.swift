@@ -96,7 +96,8 @@ public final class ProgressDisplay: Sendable {
         let parts = bars.map { bar -> String in
             let cells = single ? 30 : 10
             let filled = bar.total > 0 ? min(cells, bar.done * cells / bar.total) : cells
-            let drawn = "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: cells - filled)
+            let drawn =
+                "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: cells - filled)
                 + "] \(bar.done)/\(bar.total)" + (single ? " files" : "")
             return bar.label.map { "\($0) \(drawn)" } ?? drawn
         }

@@ -18,7 +18,7 @@ extension SessionReference {
                 "format", "`jsonl` | `text` | `raw`", "`jsonl`",
                 "`text` prints `ORIGIN: FORMAT: VALUE` (ORIGIN: the file, or `INPUT frame N`; line breaks escaped; "
                     + "`lost: …`, `error: SOURCE: MESSAGE`); `raw` prints each confirmed payload as it is and "
-                    + "nothing else (`scanctl run --raw` sets it)"),
+                    + "nothing else (`scanctl run --raw` sets it)")
         ])
 
     public static let fileOutput = SessionKeyTable(

@@ -51,15 +51,18 @@ public struct SessionKeyTable: Sendable {
 public enum SessionReference {
     /// Every table, in the order of the man page.
     public static var tables: [SessionKeyTable] {
-        [top, input, fileInput, stdinInput, v4l2Input, output, stdoutOutput, fileOutput, webhookOutput, connection,
-            decodeOptions]
+        [
+            top, input, fileInput, stdinInput, v4l2Input, output, stdoutOutput, fileOutput, webhookOutput, connection,
+            decodeOptions,
+        ]
     }
 
     public static let top = SessionKeyTable(
         name: "session-top", title: "Top level",
         summary: "A session file is one YAML mapping with these keys.",
         keys: [
-            SessionKey("session", "text", "the file name without extension", "the session's name, carried by every event"),
+            SessionKey(
+                "session", "text", "the file name without extension", "the session's name, carried by every event"),
             SessionKey(
                 "plugins", "list of paths", "`[]`",
                 "extra decoder plugins (shared libraries); this build does not load them yet (a warning)"),
@@ -91,7 +94,8 @@ public enum SessionReference {
                 "deduplicate_ms", "whole number", "`0`",
                 "a value is confirmed again only after it was not read for this long; `-1`: once per session; "
                     + "`0`: off"),
-            SessionKey("lost_after_ms", "whole number ≥ 1", "`1000`", "a tracked code not read for this long is `lost`"),
+            SessionKey(
+                "lost_after_ms", "whole number ≥ 1", "`1000`", "a tracked code not read for this long is `lost`"),
             SessionKey("options", "mapping", "", "decode options (the next table)"),
         ])
 

@@ -6,7 +6,9 @@ struct CommandOption<Settings>: Sendable {
     /// option that takes one (nil for a flag). Throws ``OptionParser/UsageError`` for a bad value.
     var apply: @Sendable (inout Settings, _ name: String, _ value: String?) throws -> Void
 
-    init(_ spec: OptionSpec, apply: @escaping @Sendable (inout Settings, _ name: String, _ value: String?) throws -> Void) {
+    init(
+        _ spec: OptionSpec, apply: @escaping @Sendable (inout Settings, _ name: String, _ value: String?) throws -> Void
+    ) {
         self.spec = spec
         self.apply = apply
     }

@@ -1,6 +1,6 @@
+import BuiltinPlugins
 import Dispatch
 import Foundation
-import BuiltinPlugins
 import ScanCore
 import ScanImageIO
 import ScanSession
@@ -22,13 +22,15 @@ enum DecodeCommand {
         CommandOption(
             OptionSpec(
                 names: ["--formats"], value: "LIST",
-                summary: "Comma-separated formats to look for ('ean13,upca'; 'EAN-13' works too). See 'scanctl plugins'.",
+                summary:
+                    "Comma-separated formats to look for ('ean13,upca'; 'EAN-13' works too). See 'scanctl plugins'.",
                 defaultText: "all", completion: .decoderFormats)
         ) { s, _, value in
             s.options.formats = try parseFormats(value ?? "", known: BuiltinPlugins.registry().formats)
         },
         CommandOption(
-            OptionSpec(names: ["--json"], summary: "One JSON object per symbol and line (snake_case keys; Docs/cli.md).")
+            OptionSpec(
+                names: ["--json"], summary: "One JSON object per symbol and line (snake_case keys; Docs/cli.md).")
         ) { s, _, _ in s.json = true },
         CommandOption(
             OptionSpec(
@@ -39,9 +41,12 @@ enum DecodeCommand {
             OptionSpec(
                 names: ["--max-pixels"], value: "N", summary: "Refuse images with more pixels than N.",
                 defaultText: String(ImageLimits.default.maxPixels))
-        ) { s, name, value in s.limits.maxPixels = try OptionParser.integer(value, for: name, in: 1...Int(Int32.max) * 4) },
+        ) { s, name, value in
+            s.limits.maxPixels = try OptionParser.integer(value, for: name, in: 1...Int(Int32.max) * 4)
+        },
         CommandOption(
-            OptionSpec(names: ["--no-progress"], summary: "No progress bar on stderr (drawn for batches on a terminal).")
+            OptionSpec(
+                names: ["--no-progress"], summary: "No progress bar on stderr (drawn for batches on a terminal).")
         ) { s, _, _ in s.progress = false },
     ]
 
@@ -172,7 +177,8 @@ enum DecodeCommand {
             let codes = registry.decode(frame, options: s.options).map { $0.withParsedValue() }
             let ms = (ContinuousClock.now - clock).milliseconds
             Console.detail(
-                "\(file): \(frame.width)x\(frame.height) \(frame.format.rawValue), \(codes.count.counted("symbol")), \(ms) ms")
+                "\(file): \(frame.width)x\(frame.height) \(frame.format.rawValue), \(codes.count.counted("symbol")), \(ms) ms"
+            )
             return (codes.map { output(for: $0, file: file, settings: s) }, nil)
         } catch {
             return ([], String(describing: error))

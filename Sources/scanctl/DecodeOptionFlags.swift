@@ -35,7 +35,8 @@ extension DecodeOptionDeclaration {
     }
 
     /// The option for a command whose settings hold a ``DecodeOptions`` at `path`.
-    func commandOption<Settings>(_ path: WritableKeyPath<Settings, DecodeOptions> & Sendable) -> CommandOption<Settings> {
+    func commandOption<Settings>(_ path: WritableKeyPath<Settings, DecodeOptions> & Sendable) -> CommandOption<Settings>
+    {
         CommandOption(optionSpec) { settings, name, text in
             let value: Value
             if let text {

@@ -7,7 +7,8 @@ enum DevicesCommand {
         CommandOption(
             OptionSpec(
                 names: ["--json"],
-                summary: "One JSON object per device and line (as decode --json): path, driver, card, bus_info, formats.")
+                summary:
+                    "One JSON object per device and line (as decode --json): path, driver, card, bus_info, formats.")
         ) { json, _, _ in json = true }
     ]
 
@@ -120,7 +121,10 @@ enum DevicesCommand {
             return o
         }
         return objects.compactMap { object -> String? in
-            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            guard
+                let data = try? JSONSerialization.data(
+                    withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            else {
                 return nil
             }
             return String(decoding: data, as: UTF8.self) + "\n"

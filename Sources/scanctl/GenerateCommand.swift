@@ -99,7 +99,8 @@ enum GenerateCommand {
                 defaultText: "by extension; text for '-'", completion: .choices(OutputType.allCases.map(\.rawValue)))
         ) { s, name, value in s.type = try DecodeCommand.choice(value ?? "", option: name) },
         CommandOption(
-            OptionSpec(names: ["--scale"], value: "N", summary: "Pixels (PNG) or SVG units per module.", defaultText: "8")
+            OptionSpec(
+                names: ["--scale"], value: "N", summary: "Pixels (PNG) or SVG units per module.", defaultText: "8")
         ) { s, name, value in s.style.scale = try OptionParser.integer(value, for: name, in: 1...1000) },
         CommandOption(
             OptionSpec(
@@ -135,7 +136,8 @@ enum GenerateCommand {
         CommandOption(
             OptionSpec(
                 names: ["--ansi", "--no-ansi"],
-                summary: "Text: wrap lines in black-on-white colour codes, so the symbol scans off a dark terminal too.",
+                summary:
+                    "Text: wrap lines in black-on-white colour codes, so the symbol scans off a dark terminal too.",
                 defaultText: "when standard output is a terminal")
         ) { s, name, _ in s.ansi = name == "--ansi" },
     ]

@@ -59,7 +59,9 @@ enum HelpCommand {
             guard let text = MarkdownTables.render(table) else { return unknown("table", table, MarkdownTables.names) }
             print(text, terminator: "")
         } else if let shell = s.completion {
-            guard let text = ShellCompletion.render(shell) else { return unknown("shell", shell, ShellCompletion.shells) }
+            guard let text = ShellCompletion.render(shell) else {
+                return unknown("shell", shell, ShellCompletion.shells)
+            }
             print(text, terminator: "")
         } else if let name = operands.first {
             guard let entry = Commands.entry(named: name) else {

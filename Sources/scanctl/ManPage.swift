@@ -1,5 +1,5 @@
-import Foundation
 import BuiltinPlugins
+import Foundation
 import ScanCore
 
 /// scanctl(1) and scanctl-session(5), made from ``Commands`` and ``ScanSession/SessionReference`` (the
@@ -23,7 +23,8 @@ enum ManPage {
     /// scanctl(1): every subcommand and option.
     static var scanctl: String {
         var out = header("SCANCTL", section: 1, "User Commands")
-        out += ".SH NAME\nscanctl \\- decode barcodes in images, cameras and raw video; run scanning sessions; make symbols\n"
+        out +=
+            ".SH NAME\nscanctl \\- decode barcodes in images, cameras and raw video; run scanning sessions; make symbols\n"
         out += ".SH SYNOPSIS\n"
         out += Commands.all.flatMap(\.spec.usage).map { ".B scanctl\n" + Roff.escape($0) + "\n.br\n" }.joined()
         out += ".B scanctl\n\\-V | \\-\\-version\n"
@@ -45,13 +46,15 @@ enum ManPage {
                 + "encoded; 2 a usage or configuration error, or an input that could not be read; 3 camera "
                 + "authorization denied. Each command's section says which apply.")
         out += ".SH ENVIRONMENT\n.TP\n.B XDG_STATE_HOME\n"
-        out += Roff.escape(
-            "Where camera authorization decisions are remembered: $XDG_STATE_HOME/scanctl/camera-authorizations.json "
-                + "(default ~/.local/state).") + "\n"
+        out +=
+            Roff.escape(
+                "Where camera authorization decisions are remembered: $XDG_STATE_HOME/scanctl/camera-authorizations.json "
+                    + "(default ~/.local/state).") + "\n"
         out += ".SH FILES\n"
         out += ".TP\n.I /etc/scanctl/NAME.yaml\nThe session run by \\fBscanctl@NAME.service\\fR.\n"
         out += ".TP\n.I /var/lib/scanctl\nThe service's state (StateDirectory): camera decisions, webhook spools.\n"
-        out += ".TP\n.I PREFIX/share/scanctl/sessions\nCommented example sessions; "
+        out +=
+            ".TP\n.I PREFIX/share/scanctl/sessions\nCommented example sessions; "
             + "\\fIPREFIX/share/scanctl/samples\\fR holds sample images.\n"
         out += ".SH EXAMPLES\n"
         out += Roff.example([

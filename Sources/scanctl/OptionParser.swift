@@ -63,7 +63,9 @@ struct OptionParser {
         let text = value ?? ""
         guard let n = Int(text), range.contains(n) else {
             throw UsageError(
-                description: "option \(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                description:
+                    "option \(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
+            )
         }
         return n
     }

@@ -65,7 +65,8 @@ extension ShellCompletion {
         }
         out += "        esac\n"
         out += "        if [[ $cur == -* ]]; then\n"
-        out += "            COMPREPLY=($(compgen -W \"\(all.flatMap(spellings).joined(separator: " "))\" -- \"$cur\"))\n"
+        out +=
+            "            COMPREPLY=($(compgen -W \"\(all.flatMap(spellings).joined(separator: " "))\" -- \"$cur\"))\n"
         out += "            return\n        fi\n"
         // Count the operands before the cursor (words after the command that are not options or their values).
         let valued = all.filter { $0.value != nil }.flatMap(spellings)

@@ -16,7 +16,9 @@ extension ShellCompletion {
         for entry in Commands.all {
             let when = " -n '__fish_seen_subcommand_from \(entry.spec.name)'"
             for option in options(entry.spec) { out += "complete -c scanctl" + when + fishFlags(option) + "\n" }
-            if let operands = entry.spec.operands.last { out += "complete -c scanctl" + when + fishValue(operands) + "\n" }
+            if let operands = entry.spec.operands.last {
+                out += "complete -c scanctl" + when + fishValue(operands) + "\n"
+            }
         }
         return out
     }
@@ -37,7 +39,8 @@ extension ShellCompletion {
         case .none: return ""
         case .files, .sessions: return " -F"
         case .devices: return " -a '(__fish_complete_path /dev/video)'"
-        case .decoderFormats, .encoderFormats, .choices, .commands, .markdownTables: return " -a " + fishQuote((words(kind) ?? []).joined(separator: " "))
+        case .decoderFormats, .encoderFormats, .choices, .commands, .markdownTables:
+            return " -a " + fishQuote((words(kind) ?? []).joined(separator: " "))
         }
     }
 

@@ -33,7 +33,9 @@ import Testing
             for block in Self.blocks(text) {
                 let r = try ScanctlProcess.run(["help", "--markdown", block.name])
                 #expect(r.status == 0, "\(block.name): \(r.stderr)")
-                #expect(block.body == r.stdout, "\(doc): table \(block.name) differs from the generated one; run 'make docs'")
+                #expect(
+                    block.body == r.stdout,
+                    "\(doc): table \(block.name) differs from the generated one; run 'make docs'")
                 seen.insert(block.name)
             }
         }
@@ -49,16 +51,18 @@ import Testing
         let help = try ScanctlProcess.run(["help", "decode"]).stdout
         for option in ["--formats", "--raw", "--min-line-agreement", "--ean-add-on", "--ean-addon", "--fast"] {
             #expect(help.contains(option))
-            #expect(one.stdout.contains(option.replacingOccurrences(of: "-", with: "\\-")), "\(option) not in scanctl(1)")
+            #expect(
+                one.stdout.contains(option.replacingOccurrences(of: "-", with: "\\-")), "\(option) not in scanctl(1)")
         }
         for command in ["auth", "decode", "devices", "generate", "help", "plugins", "run", "validate"] {
             #expect(one.stdout.contains(".SS scanctl \(command)"), "\(command) not in scanctl(1)")
         }
         let five = try ScanctlProcess.run(["help", "--man", "scanctl-session"])
         #expect(five.status == 0)
-        for key in ["paths", "drop_frames", "stall_timeout_ms", "rotate_bytes", "retry.max_backoff_ms", "lost_after_ms",
-            "min_line_agreement", "codabar_min_length"]
-        {
+        for key in [
+            "paths", "drop_frames", "stall_timeout_ms", "rotate_bytes", "retry.max_backoff_ms", "lost_after_ms",
+            "min_line_agreement", "codabar_min_length",
+        ] {
             #expect(five.stdout.contains("\\fB\(key.replacingOccurrences(of: "-", with: "\\-"))\\fR"), "\(key)")
         }
         // Rendered without warnings where groff is installed (it is, with man-db).
@@ -107,7 +111,9 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", command]
-        let input = Pipe(), out = Pipe(), err = Pipe()
+        let input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardInput = input
         process.standardOutput = out
         process.standardError = err

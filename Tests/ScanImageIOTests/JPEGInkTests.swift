@@ -1,8 +1,9 @@
 import CTurboJPEG
 import Foundation
 import ScanCore
-@testable import ScanImageIO
 import Testing
+
+@testable import ScanImageIO
 
 /// CMYK and YCCK JPEGs (print workflows): decoded by libjpeg-turbo, then inks to RGB.
 @Suite("JPEG CMYK and YCCK")
@@ -42,7 +43,8 @@ struct JPEGInkTests {
     @Test("a YCCK JPEG (TurboJPEG's CMYK encoding) is converted through CMYK")
     func ycck() throws {
         // Inks as Adobe stores them (255 = none): C, M, Y as the card's grey for the top half, K for the bottom.
-        let width = JPEGReaderTests.uprightWidth, height = JPEGReaderTests.uprightHeight
+        let width = JPEGReaderTests.uprightWidth
+        let height = JPEGReaderTests.uprightHeight
         var cmyk = [UInt8]()
         for y in 0..<height {
             for x in 0..<width {

@@ -1,5 +1,5 @@
-import Synchronization
 import ScanCore
+import Synchronization
 import Testing
 
 @testable import ScanSession
@@ -18,7 +18,9 @@ import Testing
 
     @Test func lineBreaksAndControlCharactersAreEscapedOnOneLine() {
         #expect(TextLine.escaped("plain text") == "plain text")
-        #expect(TextLine.escaped("BEGIN:VCARD\r\nFN:Jo\\Ann\n\tx\u{1D}y\u{7F}") == "BEGIN:VCARD\\r\\nFN:Jo\\\\Ann\\n\\tx\\x1Dy\\x7F")
+        #expect(
+            TextLine.escaped("BEGIN:VCARD\r\nFN:Jo\\Ann\n\tx\u{1D}y\u{7F}")
+                == "BEGIN:VCARD\\r\\nFN:Jo\\\\Ann\\n\\tx\\x1Dy\\x7F")
         #expect(code("a\nb").textSummary == "qrcode: a\\nb")
     }
 
@@ -46,7 +48,9 @@ import Testing
                     barcode: code("item-01")))
         }
         try out.write(
-            Event(kind: .error, session: "s", input: "in", frame: 1, timestamp: .distantPast, source: "b.png", message: "bad"))
+            Event(
+                kind: .error, session: "s", input: "in", frame: 1, timestamp: .distantPast, source: "b.png",
+                message: "bad"))
         #expect(lines.withLock { $0 } == [Array("item-01".utf8)])
     }
 
