@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages scanctl builds against (and zint, which the tests render fixtures with),
-# when any is missing.
+# when any is missing. 'install-deps.sh deb' adds what 'make deb' needs: libcurl4-openssl-dev (the static
+# FoundationNetworking links libcurl), dpkg-dev (dpkg-shlibdeps) and binutils (strip).
 # Needs root (or sudo) only when something has to be installed.
 set -euo pipefail
 packages=(pkg-config libpng-dev libturbojpeg0-dev libwebp-dev libyaml-dev libv4l-dev zint)
+if [ "${1:-}" = deb ]; then packages+=(libcurl4-openssl-dev dpkg-dev binutils); fi
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
