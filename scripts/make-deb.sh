@@ -34,8 +34,7 @@ chmod -R u=rwX,go=rX "$root/usr/share/doc/scanctl"
 # Dependencies from the libraries the binary needs (dpkg-shlibdeps wants a debian/control to exist).
 mkdir -p "$stage/shlibs/debian"
 printf 'Source: scanctl\n\nPackage: scanctl\nArchitecture: any\n' >"$stage/shlibs/debian/control"
-depends=$(cd "$stage/shlibs" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/bin/scanctl" 2>/dev/null \
-    | sed -n 's/^shlibs:Depends=//p')
+depends=$(cd "$stage/shlibs" && dpkg-shlibdeps -O "$root/usr/bin/scanctl" | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 
 install -d "$root/DEBIAN"
