@@ -33,21 +33,18 @@ enum AuthCommand {
         operands: [.choices(["status", "grant", "revoke"]), .sessions],
         exitStatus: "0 done, 1 the state file cannot be read or written, 2 usage or session error.")
 
+    static func checkOperands(_: inout String?, _ list: [String]) throws {
+        guard list.count == 2, ["status", "grant", "revoke"].contains(list[0]) else {
+            throw OptionParser.UsageError(description: "auth takes 'status', 'grant' or 'revoke' and a session")
+        }
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         var device: String?
         let operands: [String]
-        do {
-            guard let list = try OptionParser.parse(arguments, options, into: &device) else {
-                print(HelpText.render(spec), terminator: "")
-                return ExitStatus.success
-            }
-            guard list.count == 2, ["status", "grant", "revoke"].contains(list[0]) else {
-                throw OptionParser.UsageError(description: "auth takes 'status', 'grant' or 'revoke' and a session")
-            }
-            operands = list
-        } catch {
-            Console.error("\(error)\nRun 'scanctl auth --help' for usage.")
-            return ExitStatus.usage
+        switch spec.start(arguments, options, into: &device, operands: checkOperands) {
+        case .exit(let status): return status
+        case .operands(let list): operands = list
         }
         let verb = operands[0]
         let target = operands[1]

@@ -38,3 +38,40 @@ extension OptionParser {
         return p.operands
     }
 }
+
+/// What a command does after reading its arguments: go on with the operands, or exit with a status (help
+/// was printed, or a usage error).
+enum CommandStart {
+    case operands([String])
+    case exit(Int32)
+}
+
+extension CommandSpec {
+    /// Parses `arguments` against `options` into `settings`, then lets `check` look at the operands (and
+    /// finish the settings).
+    /// `--help` prints the command's help (exit 0); a usage error is printed with a pointer to `--help`
+    /// (exit 2).
+    func start<Settings>(
+        _ arguments: [String], _ options: [CommandOption<Settings>], into settings: inout Settings,
+        operands check: (inout Settings, [String]) throws -> Void = { _, _ in }
+    ) -> CommandStart {
+        do {
+            guard let operands = try OptionParser.parse(arguments, options, into: &settings) else {
+                print(HelpText.render(self), terminator: "")
+                return .exit(ExitStatus.success)
+            }
+            try check(&settings, operands)
+            return .operands(operands)
+        } catch {
+            Console.error("\(error)\nRun 'scanctl \(name) --help' for usage.")
+            return .exit(ExitStatus.usage)
+        }
+    }
+
+    /// An operand check: exactly `count` operands, else `message` as a usage error.
+    static func expect<Settings>(_ count: Int, _ message: String) -> (inout Settings, [String]) throws -> Void {
+        { _, operands in
+            guard operands.count == count else { throw OptionParser.UsageError(description: message) }
+        }
+    }
+}

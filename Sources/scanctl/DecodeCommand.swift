@@ -80,31 +80,21 @@ enum DecodeCommand {
             + "could not be read (its error names it; the other images are still decoded).")
 
     static func run(_ arguments: [String]) -> Int32 {
-        let settings: Settings
-        do {
-            guard let parsed = try parse(arguments) else {
-                print(HelpText.render(spec), terminator: "")
-                return ExitStatus.success
-            }
-            settings = parsed
-        } catch {
-            Console.error("\(error)\nRun 'scanctl decode --help' for usage.")
-            return ExitStatus.usage
+        var settings = Settings()
+        if case .exit(let status) = spec.start(arguments, options + decodeOptions, into: &settings, operands: finish) {
+            return status
         }
         return decodeAll(settings)
     }
 
-    /// Parses the arguments; `nil` when help was asked for.
-    static func parse(_ arguments: [String]) throws -> Settings? {
-        var s = Settings()
-        guard let operands = try OptionParser.parse(arguments, options + decodeOptions, into: &s) else { return nil }
+    /// Takes the images from the operands and checks what the options alone cannot.
+    static func finish(_ s: inout Settings, _ operands: [String]) throws {
         s.files = operands
         guard !s.files.isEmpty else { throw OptionParser.UsageError(description: "no image given") }
         guard s.files.filter({ $0 == "-" }).count <= 1 else {
             throw OptionParser.UsageError(description: "'-' (standard input) can be given once")
         }
         guard !(s.json && s.raw) else { throw OptionParser.UsageError(description: "give --json or --raw, not both") }
-        return s
     }
 
     /// One of an enum's raw values, or a usage error listing them.

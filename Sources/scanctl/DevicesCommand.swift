@@ -26,15 +26,10 @@ enum DevicesCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         var json = false
-        do {
-            guard let operands = try OptionParser.parse(arguments, options, into: &json) else {
-                print(HelpText.render(spec), terminator: "")
-                return ExitStatus.success
-            }
-            guard operands.isEmpty else { throw OptionParser.UsageError(description: "devices takes no operands") }
-        } catch {
-            Console.error("\(error)\nRun 'scanctl devices --help' for usage.")
-            return ExitStatus.usage
+        if case .exit(let status) = spec.start(
+            arguments, options, into: &json, operands: CommandSpec.expect(0, "devices takes no operands"))
+        {
+            return status
         }
         let devices = DeviceListing.describe(DeviceListing.nodes())
         print(json ? jsonLines(devices) : text(devices), terminator: "")

@@ -162,24 +162,15 @@ enum GenerateCommand {
     }
 
     static func run(_ arguments: [String]) -> Int32 {
-        let s: Settings
-        do {
-            guard let parsed = try parse(arguments) else {
-                print(HelpText.render(spec), terminator: "")
-                return ExitStatus.success
-            }
-            s = parsed
-        } catch {
-            Console.error("\(error)\nRun 'scanctl generate --help' for usage.")
-            return ExitStatus.usage
+        var settings = Settings()
+        if case .exit(let status) = spec.start(arguments, options, into: &settings, operands: finish) {
+            return status
         }
-        return generate(s)
+        return generate(settings)
     }
 
-    /// Parses the arguments; `nil` when help was asked for.
-    static func parse(_ arguments: [String]) throws -> Settings? {
-        var s = Settings()
-        guard let operands = try OptionParser.parse(arguments, options, into: &s) else { return nil }
+    /// Takes TEXT from the operands, works out the output type and checks what the options alone cannot.
+    static func finish(_ s: inout Settings, _ operands: [String]) throws {
         guard s.format != nil else {
             throw OptionParser.UsageError(description: "--format is required (\(formatList))")
         }
@@ -200,7 +191,6 @@ enum GenerateCommand {
                 description:
                     "a structured-append set goes to files or as text, not as one \(s.type?.rawValue ?? "") stream")
         }
-        return s
     }
 
     /// The type an output name implies: `-` text, else by extension; `nil` when the extension says nothing.

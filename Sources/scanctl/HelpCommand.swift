@@ -42,15 +42,9 @@ enum HelpCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var s = Settings()
         let operands: [String]
-        do {
-            guard let list = try OptionParser.parse(arguments, options, into: &s) else {
-                print(HelpText.render(spec), terminator: "")
-                return ExitStatus.success
-            }
-            operands = list
-        } catch {
-            Console.error("\(error)\nRun 'scanctl help --help' for usage.")
-            return ExitStatus.usage
+        switch spec.start(arguments, options, into: &s) {
+        case .exit(let status): return status
+        case .operands(let list): operands = list
         }
         if let page = s.man {
             guard let text = ManPage.render(page) else { return unknown("man page", page, ManPage.pages) }

@@ -17,15 +17,10 @@ enum PluginsCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         var json = false
-        do {
-            guard let operands = try OptionParser.parse(arguments, options, into: &json) else {
-                print(HelpText.render(spec), terminator: "")
-                return ExitStatus.success
-            }
-            guard operands.isEmpty else { throw OptionParser.UsageError(description: "plugins takes no operands") }
-        } catch {
-            Console.error("\(error)\nRun 'scanctl plugins --help' for usage.")
-            return ExitStatus.usage
+        if case .exit(let status) = spec.start(
+            arguments, options, into: &json, operands: CommandSpec.expect(0, "plugins takes no operands"))
+        {
+            return status
         }
         for plugin in BuiltinPlugins.decoders {
             let formats = plugin.formats.sorted()

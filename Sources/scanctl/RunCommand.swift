@@ -76,18 +76,11 @@ enum RunCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var parsed = Settings()
         let operands: [String]
-        do {
-            guard let list = try OptionParser.parse(arguments, options, into: &parsed) else {
-                print(HelpText.render(spec), terminator: "")
-                return ExitStatus.success
-            }
-            guard list.count == 1 else {
-                throw OptionParser.UsageError(description: "run takes one session file")
-            }
-            operands = list
-        } catch {
-            Console.error("\(error)\nRun 'scanctl run --help' for usage.")
-            return ExitStatus.usage
+        switch spec.start(
+            arguments, options, into: &parsed, operands: CommandSpec.expect(1, "run takes one session file"))
+        {
+        case .exit(let status): return status
+        case .operands(let list): operands = list
         }
         var settings = parsed.session
         let authorizeCamera = parsed.authorizeCamera

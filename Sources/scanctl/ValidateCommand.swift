@@ -17,16 +17,12 @@ enum ValidateCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var none: Void = ()
         let operands: [String]
-        do {
-            guard let list = try OptionParser.parse(arguments, [CommandOption<Void>](), into: &none) else {
-                print(HelpText.render(spec), terminator: "")
-                return ExitStatus.success
-            }
-            guard list.count == 1 else { throw OptionParser.UsageError(description: "validate takes one session file") }
-            operands = list
-        } catch {
-            Console.error("\(error)\nRun 'scanctl validate --help' for usage.")
-            return ExitStatus.usage
+        switch spec.start(
+            arguments, [CommandOption<Void>](), into: &none,
+            operands: CommandSpec.expect(1, "validate takes one session file"))
+        {
+        case .exit(let status): return status
+        case .operands(let list): operands = list
         }
         switch loadSession(operands[0]) {
         case .success:

@@ -20,18 +20,10 @@ struct JPEGInkTests {
         vK/Kuiiiiiiiv1Uoooor/9k=
         """
 
-    func expectCard(_ frame: Frame, tolerance: Int = 6) {
+    /// An RGB frame that reads as the test card.
+    func expectCard(_ frame: Frame) {
         #expect(frame.format == .rgb24)
-        #expect(frame.width == JPEGReaderTests.uprightWidth && frame.height == JPEGReaderTests.uprightHeight)
-        guard frame.width == JPEGReaderTests.uprightWidth, frame.height == JPEGReaderTests.uprightHeight else { return }
-        let plane = frame.luminance()
-        var worst = 0
-        for y in 0..<frame.height {
-            for x in 0..<frame.width {
-                worst = max(worst, abs(Int(plane[x, y]) - Int(JPEGReaderTests.upright(x, y))))
-            }
-        }
-        #expect(worst <= tolerance, "largest difference from the card: \(worst)")
+        JPEGReaderTests().expectUpright(frame)
     }
 
     @Test("a CMYK JPEG with an Adobe segment reads its inverted inks")
