@@ -27,7 +27,7 @@ enum Commands {
     static let quiet = OptionSpec(
         names: ["-q", "--quiet"], summary: "Errors only on stderr: no information, progress bars or summaries.")
     static let verbose = OptionSpec(
-        names: ["-v", "--verbose"], summary: "More information on stderr: each image's size and decoding time, …")
+        names: ["-v", "--verbose"], summary: "More information on stderr: each image's size and decoding time, a session's plan.")
     static let help = OptionSpec(names: ["-h", "--help"], summary: "Show this help.")
     static let version = OptionSpec(names: ["-V", "--version"], summary: "Print the version and exit.")
 

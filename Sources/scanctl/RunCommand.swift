@@ -86,6 +86,7 @@ enum RunCommand {
         let authorizeCamera = parsed.authorizeCamera
         if Console.verbosity == .quiet { settings.showProgress = false }
         guard case .success(let loaded) = ValidateCommand.loadSession(operands[0]) else { return ExitStatus.usage }
+        for line in plan(loaded.config) { Console.detail(line) }
         switch authorizeCameras(loaded.config, grantedOnCommandLine: authorizeCamera) {
         case .success(let allowed): settings.authorizedCameras = allowed
         case .failure: return ExitStatus.denied
@@ -114,6 +115,37 @@ enum RunCommand {
             return ExitStatus.runtimeFailure
         }
         return ExitStatus.success
+    }
+
+    /// What `-v` says before the run: each input, output and connection in a line.
+    static func plan(_ config: SessionConfig) -> [String] {
+        var lines: [String] = []
+        for input in config.inputs {
+            let what: String
+            switch input.kind {
+            case .file(let c): what = "files \(c.paths.joined(separator: " "))\(c.watch ? ", watched" : "")"
+            case .stdin(let c): what = "raw \(c.pixelFormat.rawValue) \(c.width)x\(c.height) frames on stdin"
+            case .v4l2(let c): what = "camera \(c.device)"
+            }
+            lines.append("session '\(config.name)': input '\(input.id.value)': \(what)")
+        }
+        for output in config.outputs {
+            let what: String
+            switch output.kind {
+            case .stdout(let c): what = "stdout, \(c.format.rawValue)"
+            case .file(let c): what = "file \(c.path), \(c.format.rawValue)"
+            case .webhook(let c): what = "webhook \(c.url)"
+            }
+            let events = EventKind.allCases.filter(output.events.contains).map(\.rawValue).joined(separator: ", ")
+            lines.append("session '\(config.name)': output '\(output.id.value)': \(what) (\(events))")
+        }
+        for c in config.connections {
+            let formats =
+                c.symbologies.isEmpty ? "every format" : c.symbologies.map(\.value.name).joined(separator: ", ")
+            lines.append(
+                "session '\(config.name)': \(c.from.value) → \(c.to.map(\.value).joined(separator: ", ")): \(formats)")
+        }
+        return lines
     }
 
     /// Runs the authorization gate for every camera input, printing each refusal. Fails when no input at

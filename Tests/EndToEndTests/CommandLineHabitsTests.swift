@@ -141,5 +141,12 @@ import Testing
         #expect(r.status == 0)
         #expect(r.stdout == "4006381333931\n")
         #expect(r.stderr == "")
+        let verbose = try ScanctlProcess.run(["-v", "run", "s.yaml"], directory: dir.path)
+        #expect(verbose.stderr.contains("scanctl: info: session 's': input 'in': files \(ean13)\n"))
+        #expect(
+            verbose.stderr.contains(
+                "scanctl: info: session 's': output 'out': stdout, raw (detected, confirmed, lost)\n"))
+        #expect(verbose.stderr.contains("scanctl: info: session 's': in → out: every format\n"))
+        #expect(verbose.stderr.contains("scanctl: session 's': 1 frame, 1 symbol,"))
     }
 }
