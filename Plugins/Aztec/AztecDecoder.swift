@@ -28,24 +28,17 @@ public struct AztecDecoder: SymbologyDecoder {
     public init() {}
 
     public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
-        guard options.wants(.aztec) else { return [] }
+        decodePass(frame, pass: DecodePass(kind: nil, binarizer: options.binarizer), options: options).symbols
+    }
+
+    /// One pass over `frame` binarized by `options.binarizer`. Its unresolved places are the bull's-eyes
+    /// it found but could not read.
+    public func decodePass(_ frame: FrameContext, pass: DecodePass, options: DecodeOptions) -> PassOutcome {
+        guard options.wants(.aztec) else { return PassOutcome(symbols: [], unresolved: []) }
         let mask = CandidateMask(frame, options: options, linear: true, matrix: true, margin: Self.searchMargin)
-        if mask.isEmpty { return [] }
-        var kinds: [BinarizerKind] = [options.binarizer]
-        if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
-        var results: [Barcode] = []
-        for kind in kinds {
-            let pass = scan(frame.binarized(kind), image: frame.image, options: options, mask: mask)
-            for b in pass.results
-            where !results.contains(where: { $0.rawBytes == b.rawBytes && $0.boundingBox.meets(b.boundingBox) }) {
-                results.append(b)
-            }
-            // The next binarizer only when this one left something: nothing read, or a bull's-eye whose
-            // mode message read but whose data did not.
-            if !results.isEmpty && (!options.tryHarder || pass.unresolved == 0) { break }
-            if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
-        }
-        return results
+        if mask.isEmpty { return PassOutcome(symbols: [], unresolved: []) }
+        let found = scan(frame.binarized(options.binarizer), image: frame.image, options: options, mask: mask)
+        return PassOutcome(symbols: found.results, unresolved: found.unresolved.map { [$0] })
     }
 
     /// Every symbol found in a binarized image; `image`, when given, is its luminance, sampled as well
@@ -54,18 +47,22 @@ public struct AztecDecoder: SymbologyDecoder {
         scan(matrix, image: image, options: options).results
     }
 
-    /// The symbols read, and how many bull's-eyes had a valid mode message but unreadable data.
+    /// The symbols read, and the centres of the bull's-eyes that did not read.
     func scan(_ matrix: BitMatrix, image: LuminanceImage?, options: DecodeOptions, mask: CandidateMask? = nil)
-        -> (results: [Barcode], unresolved: Int)
+        -> (results: [Barcode], unresolved: [Point])
     {
         var results: [Barcode] = []
-        var unresolved = 0
+        var unresolved: [Point] = []
         for d in AztecDetector.detect(matrix, rowStep: options.tryHarder ? 1 : 2, mask: mask) {
             if results.contains(where: { Self.contains($0.cornerPoints, d.transform.apply(Point(0, 0))) }) {
                 continue
             }
             let attempt = decode(matrix, image: image, detection: d)
-            if let b = attempt.barcode { results.append(b) } else if attempt.sawModeMessage { unresolved += 1 }
+            if let b = attempt.barcode {
+                results.append(b)
+            } else {
+                unresolved.append(d.transform.apply(Point(0, 0)))
+            }
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
         }
         return (results, unresolved)

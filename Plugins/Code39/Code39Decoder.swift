@@ -15,7 +15,7 @@ import ScanCore
 /// `metadata["check"]`). Symbology identifier (ISO/IEC 15424; ISO/IEC 16388 symbology identifier
 /// clause): `]A` with modifier 0 (no check, no Full ASCII), 1 (check verified and transmitted),
 /// 3 (check verified and stripped), plus 4 when Full ASCII was applied (4, 5, 7).
-public struct Code39Decoder: SymbologyDecoder {
+public struct Code39Decoder: LinearSymbologyDecoder {
     public let name = "code39"
     public let formats: Set<BarcodeFormat> = [.code39]
     /// The per-line decoder the scan-line engine drives.
@@ -23,8 +23,4 @@ public struct Code39Decoder: SymbologyDecoder {
 
     public init() {}
 
-    public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
-        guard formats.contains(where: options.wants) else { return [] }
-        return LinearScanner.scan(frame, options: options, decoder: rowDecoder)
-    }
 }

@@ -15,7 +15,7 @@ import ScanCore
 /// after a space in `displayValue`, and alone in `metadata["addon"]`.
 /// Symbology identifiers (ISO/IEC 15424): `]E0` EAN-13/UPC-A/UPC-E, `]E3` the same with an add-on,
 /// `]E4` EAN-8.
-public struct EANUPCDecoder: SymbologyDecoder {
+public struct EANUPCDecoder: LinearSymbologyDecoder {
     public let name = "ean-upc"
     public let formats: Set<BarcodeFormat> = [.ean13, .ean8, .upca, .upce]
     /// The per-line decoder the scan-line engine drives.
@@ -23,10 +23,8 @@ public struct EANUPCDecoder: SymbologyDecoder {
 
     public init() {}
 
-    public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
-        guard formats.contains(where: options.wants) else { return [] }
-        let found = LinearScanner.scan(frame, options: options, decoder: rowDecoder)
-        return preferringAddOns(found)
+    public func refine(_ found: [Barcode], frame: FrameContext, options: DecodeOptions) -> [Barcode] {
+        preferringAddOns(found)
     }
 
     /// Where a symbol was read both with and without its add-on (lines that missed the add-on), keeps
