@@ -29,13 +29,14 @@ public enum QRDetector {
     /// better).
     public typealias Triple = (tl: Int, tr: Int, bl: Int, score: Double)
 
-    /// How many of a pattern's nearest compatible patterns it forms triples with. The other two finder
-    /// patterns of its symbol are among them even on a page of small symbols packed a quiet zone apart,
-    /// where a few neighbouring symbols' patterns lie closer than its own.
+    /// How many of a pattern's nearest compatible well-supported patterns (``QRFinderPattern/isWellSupported``),
+    /// and how many of the nearest others, it forms triples with. The other two finder patterns of its
+    /// symbol are among them even on a page of small symbols packed a quiet zone apart, where a few
+    /// neighbouring symbols' patterns lie closer than its own.
     public static let tripleNeighbours = 12
 
     /// Candidate triples, best geometry first (see ``ordered(_:_:_:_:)``): each pattern with pairs of its
-    /// ``tripleNeighbours`` nearest compatible patterns (module sizes within a factor 2.2, no farther
+    /// nearest compatible patterns (``tripleNeighbours``) (module sizes within a factor 2.2, no farther
     /// apart than the diagonal of the largest symbol, 177 modules, allows), so that the work grows with the number of
     /// patterns rather than with its cube.
     public static func triples(_ patterns: [QRFinderPattern]) -> [Triple] {
@@ -53,7 +54,10 @@ public enum QRDetector {
             let near = (0..<n).filter { $0 != i && compatible(patterns[i], patterns[$0]) }
                 .sorted { patterns[i].center.distance(to: patterns[$0].center)
                     < patterns[i].center.distance(to: patterns[$1].center) }
-            neighbours.append(Array(near.prefix(tripleNeighbours)))
+            // The nearest well-supported ones and the nearest others: a large symbol's data holds many
+            // chance patterns nearer to a finder pattern than the other two finder patterns are.
+            neighbours.append(Array(near.filter { patterns[$0].isWellSupported }.prefix(tripleNeighbours))
+                + Array(near.filter { !patterns[$0].isWellSupported }.prefix(tripleNeighbours)))
         }
         var seen = Set<Int>()
         var out: [Triple] = []

@@ -21,7 +21,7 @@ public struct QRFinderPattern: Sendable, Equatable {
 /// (each run within half a module of its ideal length, the centre within one and a half modules) is
 /// cross-checked along the column through its centre and along the row again at the refined centre,
 /// and then along a diagonal, and its light ring must be enclosed by its dark ring
-/// (``lightRingIsEnclosed(_:w:h:x:y:centre:module:)``). Confirmed candidates closer than a module to each other with similar
+/// (``lightRingIsEnclosed(_:x:y:centre:module:)``). Confirmed candidates closer than a module to each other with similar
 /// module sizes are merged (weighted by their counts).
 public enum QRFinderPatternFinder {
     /// How far a masked row search reads past each stretch of searched blocks, as a fraction of the
@@ -52,7 +52,7 @@ public enum QRFinderPatternFinder {
                             for k in 0..<5 { counts[k] = runs[i + k] }
                             if ratioMatches(counts) {
                                 let centerX = Double(position + runs[i] + runs[i + 1]) + Double(counts[2]) / 2
-                                if let c = confirm(px, w: w, h: h, centerX: centerX, y: y, total: total) {
+                                if let c = confirm(px, matrix, centerX: centerX, y: y, total: total) {
                                     add(c, to: &found)
                                 }
                             }
@@ -115,8 +115,9 @@ public enum QRFinderPatternFinder {
     }
 
     static func confirm(
-        _ px: UnsafeBufferPointer<UInt8>, w: Int, h: Int, centerX: Double, y: Int, total: Int
+        _ px: UnsafeBufferPointer<UInt8>, _ matrix: BitMatrix, centerX: Double, y: Int, total: Int
     ) -> QRFinderPattern? {
+        let w = matrix.width, h = matrix.height
         let maxRun = max(3, total / 7 * 2 + 2)
         let cx = Int(centerX)
         guard let v = crossRuns(px, w: w, h: h, x0: cx, y0: y, dx: 0, dy: 1, maxRun: maxRun),
@@ -144,7 +145,7 @@ public enum QRFinderPatternFinder {
             extent = max(extent, Double(a.counts.reduce(0, +)) * 2.0.squareRoot() / 7)
         }
         let ringX = Int(rx + Double(hr.counts[2]) / 2 + Double(hr.counts[3]) / 2)
-        guard lightRingIsEnclosed(px, w: w, h: h, x: ringX, y: Int(cy), centre: Point(rx, cy), module: extent)
+        guard lightRingIsEnclosed(matrix, x: ringX, y: Int(cy), centre: Point(rx, cy), module: extent)
         else { return nil }
         return QRFinderPattern(center: Point(rx, cy), moduleSize: module, count: 1)
     }
