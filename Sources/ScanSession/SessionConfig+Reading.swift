@@ -223,14 +223,18 @@ extension ConfigReader {
         }
         let lower = url.lowercased()
         if !(lower.hasPrefix("http://") || lower.hasPrefix("https://")) {
-            report(urlNode.mark, "'url' must start with http:// or https://, not '\(url)'")
+            report(urlNode.mark, "'url' must start with http:// or https://, not '\(SecretRedaction.url(url))'")
         }
+        if case .scalar(let written, _) = urlNode.content { warnAboutInlineSecrets(inURL: written, at: urlNode.mark) }
         var c = WebhookOutputConfig(url: url)
         if let n = f["headers"], case .mapping(let pairs) = n.content {
             for pair in pairs {
                 guard case .scalar(let name, _) = pair.key.content,
                     let value = string(pair.value, "header '\(pair.key.kindDescription)'")
                 else { continue }
+                if case .scalar(let written, _) = pair.value.content {
+                    warnAboutInlineSecret(header: name, written: written, at: pair.value.mark)
+                }
                 c.headers[name] = value
             }
         } else if let n = f["headers"] {
