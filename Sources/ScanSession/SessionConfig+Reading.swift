@@ -42,7 +42,7 @@ extension ConfigReader {
 
     static let inputKeys: [String: [String]] = [
         "file": ["id", "type", "paths", "watch", "max_pixels"],
-        "stdin": ["id", "type", "width", "height", "pixel_format", "stride", "fps", "drop_frames"],
+        "stdin": ["id", "type", "width", "height", "pixel_format", "stride", "fps", "live", "drop_frames"],
         "v4l2": [
             "id", "type", "device", "width", "height", "pixel_format", "fps", "buffers", "controls", "stall_timeout_ms",
         ],
@@ -119,6 +119,7 @@ extension ConfigReader {
             if let n = f["fps"], let v = double(n, "'fps'") {
                 if v > 0 { c.fps = v } else { report(n.mark, "'fps' must be greater than 0, not \(v)") }
             }
+            if let n = f["live"], let v = bool(n, "'live'") { c.live = v }
             if let n = f["drop_frames"], let v = bool(n, "'drop_frames'") { c.dropFrames = v }
             kind = .stdin(c)
         default:
