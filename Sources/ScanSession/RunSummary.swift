@@ -19,6 +19,20 @@ public struct RunSummary: Sendable, Equatable {
 
     public init() {}
 
+    /// True when an item failed (an unreadable file, a truncated frame, a failed write) or events were
+    /// lost: `scanctl run` then exits 1.
+    public var failed: Bool { errors > 0 || undelivered > 0 }
+
+    /// What failed, for the end of the summary line (`FAILED: 19 items failed, 3 events undelivered`), or
+    /// nil when nothing did.
+    public var failure: String? {
+        guard failed else { return nil }
+        var parts: [String] = []
+        if errors > 0 { parts.append("\(errors) item\(errors == 1 ? "" : "s") failed") }
+        if undelivered > 0 { parts.append("\(undelivered) event\(undelivered == 1 ? "" : "s") undelivered") }
+        return "FAILED: " + parts.joined(separator: ", ")
+    }
+
     /// `7 frames, 8 symbols, 0 dropped frames, 0 errors, 0 undelivered events (0.4 s)`.
     public var line: String {
         let time = (seconds * 10).rounded() / 10
