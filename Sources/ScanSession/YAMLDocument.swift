@@ -145,7 +145,8 @@ private struct TreeBuilder {
     private(set) var root: YAMLNode?
     private var documents = 0
     private var stack: [Open] = []
-    private var anchors: [String: YAMLNode] = [:]
+    /// Anchored nodes with their height (nested collections inside them, 0 for a scalar).
+    private var anchors: [String: (node: YAMLNode, height: Int)] = [:]
 
     private struct Open {
         let isMapping: Bool
@@ -154,6 +155,8 @@ private struct TreeBuilder {
         var items: [YAMLNode] = []
         var pairs: [YAMLPair] = []
         var pendingKey: YAMLNode?
+        /// The greatest height among the children so far.
+        var childHeight = 0
     }
 
     init(source: SourceText) { self.source = source }
@@ -174,14 +177,20 @@ private struct TreeBuilder {
                     String(decoding: UnsafeBufferPointer(start: ptr, count: Int(s.length)), as: UTF8.self)
                 } ?? ""
             let node = YAMLNode(.scalar(text, plain: s.style == YAML_PLAIN_SCALAR_STYLE), mark: mark)
-            add(node, anchor: Self.string(s.anchor))
+            add(node, height: 0, anchor: Self.string(s.anchor))
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
-            guard var node = anchors[name] else {
+            guard var (node, height) = anchors[name] else {
                 return source.problem(at: mark, "alias '*\(name)' names no anchor")
             }
+            // An alias copies its anchor's tree: chained aliases must not nest deeper than text can.
+            guard stack.count + height <= YAMLDocument.maxDepth else {
+                return source.problem(
+                    at: mark,
+                    "alias '*\(name)' nests lists and mappings more than \(YAMLDocument.maxDepth) levels deep here")
+            }
             node.mark = mark
-            add(node, anchor: nil)
+            add(node, height: height, anchor: nil)
         case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
             guard stack.count < YAMLDocument.maxDepth else {
                 return source.problem(
@@ -193,7 +202,7 @@ private struct TreeBuilder {
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             if let done = stack.popLast() {
                 let content: YAMLNode.Content = done.isMapping ? .mapping(done.pairs) : .sequence(done.items)
-                add(YAMLNode(content, mark: done.mark), anchor: done.anchor)
+                add(YAMLNode(content, mark: done.mark), height: done.childHeight + 1, anchor: done.anchor)
             }
         default:
             break
@@ -201,13 +210,14 @@ private struct TreeBuilder {
         return nil
     }
 
-    private mutating func add(_ node: YAMLNode, anchor: String?) {
-        if let anchor { anchors[anchor] = node }
+    private mutating func add(_ node: YAMLNode, height: Int, anchor: String?) {
+        if let anchor { anchors[anchor] = (node, height) }
         let top = stack.count - 1
         guard top >= 0 else {
             root = node
             return
         }
+        stack[top].childHeight = max(stack[top].childHeight, height)
         if !stack[top].isMapping {
             stack[top].items.append(node)
         } else if let key = stack[top].pendingKey {

@@ -50,6 +50,18 @@ import Testing
         #expect((found.first?.sourceLine?.count ?? 0) <= SourceText.excerptLength)
     }
 
+    @Test func chainedAliasesCannotNestDeeperThanTheLimit() {
+        // Each line nests the previous anchor 10 levels deeper: the tree would grow without bound.
+        var lines = ["a0: &a0 x"]
+        for n in 1...20 {
+            lines.append("a\(n): &a\(n) " + String(repeating: "[", count: 10) + "*a\(n - 1)" + String(repeating: "]", count: 10))
+        }
+        let found = problems(lines.joined(separator: "\n"))
+        // Line k's tree: the top mapping (1), then 10 levels per line from 2 on; a7 would reach 1 + 70.
+        #expect(found.map(\.message) == ["alias '*a6' nests lists and mappings more than 64 levels deep here"])
+        #expect(found.first?.line == 8)
+    }
+
     @Test func nestingUpToTheLimitLoads() throws {
         // 62 lists inside the top mapping's value inside the top mapping: 63 levels; `paths` is a list at 3.
         let deep = String(repeating: "[", count: 61) + "a" + String(repeating: "]", count: 61)
