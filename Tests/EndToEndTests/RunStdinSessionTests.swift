@@ -176,7 +176,8 @@ import Testing
         let r = try ScanctlProcess.run(["run", session], directory: dir.path, stdin: input)
         #expect(r.status == 0, "stderr: \(r.stderr)")
         #expect(r.stderr.contains("session 'pipe': 13 frames, 13 symbols, 0 dropped frames, 0 errors"))
-        // Confirmed on the third frame (confirm_frames: 3), lost when the stream ends.
-        #expect(Self.describe(r.jsonLines) == ["confirmed 2 1", "lost 12 1"])
+        // Confirmed on the third frame (confirm_frames: 3). (When tracks are lost depends on the decoding
+        // time: the example's lost_after_ms is wall-clock time, and frames carry the time they were read.)
+        #expect(Self.describe(r.jsonLines).first == "confirmed 2 1")
     }
 }
