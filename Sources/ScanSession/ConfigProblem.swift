@@ -127,7 +127,8 @@ struct SourceText: Sendable {
             let scalars = line.unicodeScalars
             offset = max(0, mark.column - 1 - Self.excerptLength / 2)
             let start = index(line: mark.line - 1, scalar: offset)
-            let end = scalars.index(start, offsetBy: Self.excerptLength, limitedBy: scalars.endIndex) ?? scalars.endIndex
+            let end =
+                scalars.index(start, offsetBy: Self.excerptLength, limitedBy: scalars.endIndex) ?? scalars.endIndex
             text = String(scalars[start..<end])
         }
         return ConfigProblem(

@@ -180,7 +180,8 @@ struct ConfigReader {
                 let offset = text.unicodeScalars.distance(from: text.startIndex, to: open.lowerBound)
                 let singleLine = !text[..<open.lowerBound].contains("\n")
                 let at = singleLine ? YAMLMark(line: mark.line, column: mark.column + offset + (quoted ? 1 : 0)) : mark
-                report(at, "environment variable '\(name)' is not set (used as ${\(name)}; write '$${' for a literal '${')")
+                report(
+                    at, "environment variable '\(name)' is not set (used as ${\(name)}; write '$${' for a literal '${')")
                 failed = true
             }
             rest = rest[rest.index(after: close)...]

@@ -82,7 +82,9 @@ public enum SecretRedaction {
         if let at = rest[..<authorityEnd].lastIndex(of: "@") {
             let userInfo = rest[..<at]
             found.append(String(userInfo))
-            if let colon = userInfo.firstIndex(of: ":") { found.append(String(userInfo[userInfo.index(after: colon)...])) }
+            if let colon = userInfo.firstIndex(of: ":") {
+                found.append(String(userInfo[userInfo.index(after: colon)...]))
+            }
         }
         if let question = rest.firstIndex(of: "?") {
             let query = rest[rest.index(after: question)...].prefix { $0 != "#" }

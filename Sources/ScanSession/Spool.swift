@@ -159,12 +159,16 @@ final class Spool: Sendable {
         let lines = items.map { "{\"event\":\($0.body),\"rejected_at\":\"\(stamp)\",\"status\":\(status)}\n" }.joined()
         let bytes = Array(lines.utf8)
         let fd = Foundation.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Failure(description: "\(path): cannot open the dead-letter file: \(Spool.lastError)") }
+        guard fd >= 0 else {
+            throw Failure(description: "\(path): cannot open the dead-letter file: \(Spool.lastError)")
+        }
         defer { close(fd) }
         fchmod(fd, 0o600)
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
+            let n = bytes.withUnsafeBytes {
+                Foundation.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { throw Failure(description: "\(path): cannot write: \(Spool.lastError)") }
             offset += n
@@ -180,7 +184,8 @@ final class Spool: Sendable {
         guard stat(path, &info) == 0 else { return }
         guard info.st_mode & 0o077 != 0 else { return }
         guard chmod(path, mode) == 0 else {
-            throw Failure(description: "\(path): cannot restrict permissions to \(String(mode, radix: 8)): \(lastError)")
+            let octal = String(mode, radix: 8)
+            throw Failure(description: "\(path): cannot restrict permissions to \(octal): \(lastError)")
         }
     }
 

@@ -5,11 +5,11 @@ import Foundation
 /// life, one batch (the oldest spooled events) at a time.
 ///
 /// ```text
-/// ready ──start──▶ inFlight(1) ──accepted──▶ ready                      (batch removed from the spool)
-///                      │  ──rejected payload (400, 413, 422)──▶ ready     (batch to the dead-letter file)
+/// ready ──start──▶ inFlight(1) ──accepted──▶ ready                 (batch removed from the spool)
+///                      │ ──rejected payload (400, 413, 422)──▶ ready (batch to the dead-letter file)
 ///                      └─can heal─▶ waiting(1, until) ──retryTimeReached──▶ inFlight(2) ──▶ …
-///                                       │ stop                 finishing: after `attempts` failures
-///                                       └─────────────────────────────────────────▶ stopped (kept spooled)
+///                                       │ stop; finishing: after `attempts` failures
+///                                       └──────────────────────────▶ stopped (kept spooled)
 /// ```
 ///
 /// A failure that can heal (401, 403, 404, 408, 409, 425, 429, 5xx, any other unexpected status, a network

@@ -94,7 +94,8 @@ public final class WebhookOutput: Output {
             diagnostics("output '\(id)': \(left) events wait in the spool \(config.spool ?? "") for the next run")
         } else if left > 0 {
             diagnostics(
-                "output '\(id)': \(left) events were not delivered to \(displayURL) and are lost (no 'spool:' holds them)")
+                "output '\(id)': \(left) events were not delivered to \(displayURL) and are lost "
+                    + "(no 'spool:' holds them)")
         }
         return state.withLock { $0.lost } + (spool.isDurable ? 0 : left)
     }
@@ -103,7 +104,8 @@ public final class WebhookOutput: Output {
 
     /// Where the waiting events are, for messages.
     private var waitingPlace: String {
-        spool.isDurable ? "in the spool \(config.spool ?? "")" : "in memory (no 'spool:': lost if the session ends first)"
+        spool.isDurable
+            ? "in the spool \(config.spool ?? "")" : "in memory (no 'spool:': lost if the session ends first)"
     }
 
     /// The delivery loop (its own thread) until ``finish()``.
@@ -129,8 +131,8 @@ public final class WebhookOutput: Output {
                 case .wait(let until, let stalledBy):
                     if let stalledBy {
                         diagnostics(
-                            "output '\(id)': delivery to \(displayURL) stopped: \(stalledBy); \(spool.count) events wait "
-                                + "\(waitingPlace), retried with back-off")
+                            "output '\(id)': delivery to \(displayURL) stopped: \(stalledBy); "
+                                + "\(spool.count) events wait \(waitingPlace), retried with back-off")
                     }
                     wake.wait(until: until)
                     if finishing { delivery.finish() }
@@ -153,7 +155,8 @@ public final class WebhookOutput: Output {
 
     private func announceResumed(after reason: String) {
         diagnostics(
-            "output '\(id)': delivery to \(displayURL) resumed after \(reason); \(spool.count) events wait \(waitingPlace)")
+            "output '\(id)': delivery to \(displayURL) resumed after \(reason); "
+                + "\(spool.count) events wait \(waitingPlace)")
     }
 
     /// Moves a refused batch to the dead-letter file (or, without a spool, drops it and counts it lost).

@@ -28,9 +28,9 @@ enum RunCommand {
 
         EXIT STATUS: 0 done, 1 runtime failure (an output could not be opened; an item failed: an unreadable
         file, a truncated frame, a failed write; events left undelivered with no spool holding them; --once
-        without a confirmed event), 2 usage or configuration error, 3 no input could be authorized (every input is a camera that
-        is denied, restricted or not determined; see Docs/camera.md). When some cameras are refused and other
-        inputs remain, the others run and each refusal is printed.
+        without a confirmed event), 2 usage or configuration error, 3 no input could be authorized (every
+        input is a camera that is denied, restricted or not determined; see Docs/camera.md). When some
+        cameras are refused and other inputs remain, the others run and each refusal is printed.
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -96,7 +96,8 @@ enum RunCommand {
             Console.error(error.description)
             return ExitStatus.runtimeFailure
         }
-        Console.raw("scanctl: session '\(coordinator.session)': \(summary.line)\(summary.failure.map { "; \($0)" } ?? "")")
+        let failure = summary.failure.map { "; \($0)" } ?? ""
+        Console.raw("scanctl: session '\(coordinator.session)': \(summary.line)\(failure)")
         if settings.limits.once && summary.confirmed == 0 {
             Console.error("no confirmed event before the inputs ended")
             return ExitStatus.runtimeFailure

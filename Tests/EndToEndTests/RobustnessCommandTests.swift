@@ -6,7 +6,8 @@ import Testing
     @Test func deeplyNestedYAMLIsAnErrorWithItsPositionNotACrash() throws {
         let dir = try TemporaryDirectory()
         let path = try dir.write(
-            "deep.yaml", "session: t\nx: " + String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000))
+            "deep.yaml",
+            "session: t\nx: " + String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000))
         let r = try ScanctlProcess.run(["validate", path])
         #expect(r.status == 2, "stderr: \(r.stderr.prefix(500))")
         #expect(r.stderr.contains("\(path):2:67: error: lists and mappings are nested more than 64 levels deep here"))
@@ -19,7 +20,8 @@ import Testing
         let path = try dir.write("big.yaml", "# " + String(repeating: "x", count: 5 << 20) + "\n")
         let r = try ScanctlProcess.run(["validate", path])
         #expect(r.status == 2)
-        #expect(r.stderr.contains("\(path): error: the session file is 5242883 bytes; at most 4194304 (4 MiB) are read"))
+        #expect(
+            r.stderr.contains("\(path): error: the session file is 5242883 bytes; at most 4194304 (4 MiB) are read"))
     }
 
     @Test func unreadableFilesMakeTheRunExitOneAndTheSummarySaySo() throws {
@@ -52,7 +54,10 @@ import Testing
             """
             inputs: [{ id: in, type: file, paths: [in.png] }]
             outputs:
-              - { id: hook, type: webhook, url: "http://127.0.0.1:9/x?token=${T}", retry: { attempts: 1, backoff_ms: 10 } }
+              - id: hook
+                type: webhook
+                url: "http://127.0.0.1:9/x?token=${T}"
+                retry: { attempts: 1, backoff_ms: 10 }
             connections: [{ from: in, to: hook }]
             """)
         let r = try ScanctlProcess.run(

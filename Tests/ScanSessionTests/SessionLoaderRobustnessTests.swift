@@ -54,7 +54,8 @@ import Testing
         // Each line nests the previous anchor 10 levels deeper: the tree would grow without bound.
         var lines = ["a0: &a0 x"]
         for n in 1...20 {
-            lines.append("a\(n): &a\(n) " + String(repeating: "[", count: 10) + "*a\(n - 1)" + String(repeating: "]", count: 10))
+            let open = String(repeating: "[", count: 10), close = String(repeating: "]", count: 10)
+            lines.append("a\(n): &a\(n) \(open)*a\(n - 1)\(close)")
         }
         let found = problems(lines.joined(separator: "\n"))
         // Line k's tree: the top mapping (1), then 10 levels per line from 2 on; a7 would reach 1 + 70.
@@ -74,7 +75,8 @@ import Testing
         let found = problems(yaml)
         #expect(found.count == 1)
         #expect(found.first?.line == 0)
-        #expect(found.first?.message == "the session file is \(yaml.utf8.count) bytes; at most 4194304 (4 MiB) are read")
+        #expect(
+            found.first?.message == "the session file is \(yaml.utf8.count) bytes; at most 4194304 (4 MiB) are read")
     }
 
     @Test func longListsLoadWholeInBlockAndFlowStyle() throws {

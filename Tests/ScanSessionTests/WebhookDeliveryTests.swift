@@ -61,7 +61,8 @@ import Testing
         for attempt in 2...20 {
             #expect(d.retryTimeReached(now: now) == .send(attempt: attempt))
             let backoff = Double(policy.backoff(after: attempt)) / 1000
-            #expect(d.completed(.failed("HTTP 503"), now: now) == .wait(until: now.addingTimeInterval(backoff), stalledBy: nil))
+            #expect(
+                d.completed(.failed("HTTP 503"), now: now) == .wait(until: now.addingTimeInterval(backoff), stalledBy: nil))
             now = now.addingTimeInterval(backoff)
         }
         #expect(d.retryTimeReached(now: now) == .send(attempt: 21))
@@ -90,7 +91,8 @@ import Testing
         #expect(d.completed(.failed("HTTP 500"), now: now) == .wait(until: now.addingTimeInterval(0.2), stalledBy: nil))
         now = now.addingTimeInterval(1)
         #expect(d.retryTimeReached(now: now) == .send(attempt: 3))
-        #expect(d.completed(.failed("HTTP 500"), now: now) == .wait(until: now.addingTimeInterval(0.25), stalledBy: nil))
+        #expect(
+            d.completed(.failed("HTTP 500"), now: now) == .wait(until: now.addingTimeInterval(0.25), stalledBy: nil))
         now = now.addingTimeInterval(1)
         #expect(d.retryTimeReached(now: now) == .send(attempt: 4))
         #expect(d.completed(.failed("timeout"), now: now) == .keepSpooled(reason: "timeout"))
