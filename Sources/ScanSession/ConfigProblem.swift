@@ -84,9 +84,7 @@ struct SourceText: Sendable {
 
     init(file: String, text: String) {
         self.file = file
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
-        }
+        let lines = Self.lines(of: text)
         var checkpoints: [Int: [String.Index]] = [:]
         for (number, line) in lines.enumerated() where line.utf8.count > Self.excerptLength {
             var marks: [String.Index] = []
@@ -101,6 +99,29 @@ struct SourceText: Sendable {
         }
         self.lines = lines
         self.checkpoints = checkpoints
+    }
+
+    /// The lines of `text` as libyaml counts them (YAML 1.1 §5.4): a line ends at CR LF, LF, CR, NEL
+    /// (U+0085), LS (U+2028) or PS (U+2029). Splitting at LF alone would quote the wrong line of a file
+    /// with lone CRs.
+    static func lines(of text: String) -> [Substring] {
+        var lines: [Substring] = []
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var i = scalars.startIndex
+        while i < scalars.endIndex {
+            let c = scalars[i]
+            guard c == "\n" || c == "\r" || c == "\u{85}" || c == "\u{2028}" || c == "\u{2029}" else {
+                scalars.formIndex(after: &i)
+                continue
+            }
+            lines.append(text[start..<i])
+            scalars.formIndex(after: &i)
+            if c == "\r", i < scalars.endIndex, scalars[i] == "\n" { scalars.formIndex(after: &i) }
+            start = i
+        }
+        lines.append(text[start..<scalars.endIndex])
+        return lines
     }
 
     /// The index `offset` scalars into line `number` (its end when the line is shorter).

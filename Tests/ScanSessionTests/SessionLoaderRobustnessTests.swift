@@ -149,4 +149,19 @@ import Testing
                 "environment variable 'NOPE' is not set (used as ${NOPE}; write '$${' for a literal '${')"
             ])
     }
+
+    /// FuzzSessionYAML: lone CRs end lines for libyaml; the quoted line must be the one it means.
+    @Test func linesEndAtEveryYAMLLineBreak() {
+        #expect(SourceText.lines(of: "a\rb\r\nc\nd\u{85}e\u{2028}f\u{2029}g").map(String.init) == [
+            "a", "b", "c", "d", "e", "f", "g",
+        ])
+        #expect(SourceText.lines(of: "").map(String.init) == [""])
+        #expect(SourceText.lines(of: "x\n").map(String.init) == ["x", ""])
+        let found = problems("\n\r\r\r\r\r\r\r\r\r\r-\r\r")
+        #expect(found.map { "\($0.line):\($0.column)" } == ["12:1"])
+        #expect(found.first?.sourceLine == "-")
+        let inputs = problems("session: s\rinputs: 5\routputs: []\r").first { $0.message.hasPrefix("'inputs'") }
+        #expect(inputs?.line == 2)
+        #expect(inputs?.sourceLine == "inputs: 5")
+    }
 }
