@@ -9,7 +9,7 @@ import ScanSession
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSessionYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: FuzzBytes(data, size).bytes, as: UTF8.self)
-    let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+    let lineCount = yamlLineCount(text)
     let problems: [ConfigProblem]
     do {
         problems = try SessionLoader.load(
@@ -27,3 +27,18 @@ public func fuzzSessionYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
 
 let formats = BuiltinPlugins.registry().formats
 let environment = ["TOKEN": "secret-token", "HOST": "example.com", "EMPTY": ""]
+
+/// Lines as YAML counts them: a break is CR LF, LF, CR, NEL, LS or PS.
+func yamlLineCount(_ text: String) -> Int {
+    var count = 1
+    var previous: Unicode.Scalar = " "
+    for c in text.unicodeScalars {
+        switch c {
+        case "\n": if previous != "\r" { count += 1 }
+        case "\r", "\u{85}", "\u{2028}", "\u{2029}": count += 1
+        default: break
+        }
+        previous = c
+    }
+    return count
+}
