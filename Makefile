@@ -2,7 +2,7 @@
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 SCANCTL := .build/release/scanctl
 
-.PHONY: setup build release demo test test-camera bench clean
+.PHONY: setup build release demo test test-camera bench fuzz clean
 
 setup:
 	@scripts/install-deps.sh
@@ -33,5 +33,11 @@ bench: setup
 	@scripts/bench-env.sh
 	.build/bench-venv/bin/python Benchmarks/bench.py $(if $(QUICK),--quick) $(if $(SOAK),--soak) $(if $(CORPUS),--corpus $(CORPUS))
 
+# libFuzzer targets with the address sanitizer (Fuzz/Package.swift, Docs/fuzzing.md): TARGET=FuzzX runs one,
+# none runs every target in turn; SECONDS per target (default 60). Exit 1 when an input crashed, hung or
+# ran out of memory (saved in Fuzz/.build/artifacts/).
+fuzz: setup
+	SWIFT=$(SWIFT) scripts/fuzz.sh "$(TARGET)" "$(or $(SECONDS),60)"
+
 clean:
-	rm -rf .build
+	rm -rf .build Fuzz/.build

@@ -76,7 +76,10 @@ public final class Coordinator: Sendable {
         let diagnostics = self.diagnostics
         for worker in workers {
             worker.start { message in
-                counters.state.withLock { $0.errors += 1 }
+                counters.state.withLock {
+                    $0.errors += 1
+                    $0.failedItems += 1
+                }
                 diagnostics(message)
             }
         }
@@ -84,7 +87,10 @@ public final class Coordinator: Sendable {
         let router = EventRouter(
             connections: connections.map(\.plan), workers: workers, limits: limits, onLimit: { stopSignal.set() },
             onPersistFailure: { message in
-                counters.state.withLock { $0.errors += 1 }
+                counters.state.withLock {
+                    $0.errors += 1
+                    $0.failedItems += 1
+                }
                 diagnostics(message)
             })
         if let seconds = limits.duration {
@@ -188,6 +194,13 @@ struct InputSink: FrameSink {
     }
 
     func fail(frame: Int?, source: String, message: String) {
+        counters.state.withLock { $0.failedItems += 1 }
+        report(frame: frame, source: source, message: message)
+    }
+
+    func report(source: String, message: String) { report(frame: nil, source: source, message: message) }
+
+    private func report(frame: Int?, source: String, message: String) {
         counters.state.withLock { $0.errors += 1 }
         let at = frame.map { " frame \($0)" } ?? ""
         diagnostics("input '\(input)'\(at): \(message)")

@@ -42,7 +42,7 @@ extension ConfigReader {
 
     static let inputKeys: [String: [String]] = [
         "file": ["id", "type", "paths", "watch", "max_pixels"],
-        "stdin": ["id", "type", "width", "height", "pixel_format", "stride", "fps", "drop_frames"],
+        "stdin": ["id", "type", "width", "height", "pixel_format", "stride", "fps", "live", "drop_frames"],
         "v4l2": [
             "id", "type", "device", "width", "height", "pixel_format", "fps", "buffers", "controls", "stall_timeout_ms",
         ],
@@ -119,6 +119,7 @@ extension ConfigReader {
             if let n = f["fps"], let v = double(n, "'fps'") {
                 if v > 0 { c.fps = v } else { report(n.mark, "'fps' must be greater than 0, not \(v)") }
             }
+            if let n = f["live"], let v = bool(n, "'live'") { c.live = v }
             if let n = f["drop_frames"], let v = bool(n, "'drop_frames'") { c.dropFrames = v }
             kind = .stdin(c)
         default:
@@ -223,14 +224,18 @@ extension ConfigReader {
         }
         let lower = url.lowercased()
         if !(lower.hasPrefix("http://") || lower.hasPrefix("https://")) {
-            report(urlNode.mark, "'url' must start with http:// or https://, not '\(url)'")
+            report(urlNode.mark, "'url' must start with http:// or https://, not '\(SecretRedaction.url(url))'")
         }
+        if case .scalar(let written, _) = urlNode.content { warnAboutInlineSecrets(inURL: written, at: urlNode.mark) }
         var c = WebhookOutputConfig(url: url)
         if let n = f["headers"], case .mapping(let pairs) = n.content {
             for pair in pairs {
                 guard case .scalar(let name, _) = pair.key.content,
                     let value = string(pair.value, "header '\(pair.key.kindDescription)'")
                 else { continue }
+                if case .scalar(let written, _) = pair.value.content {
+                    warnAboutInlineSecret(header: name, written: written, at: pair.value.mark)
+                }
                 c.headers[name] = value
             }
         } else if let n = f["headers"] {

@@ -10,6 +10,9 @@ import ScanCore
 ///
 /// Nothing is opened but the session file itself: inputs and outputs are only described.
 public enum SessionLoader {
+    /// Problems reported in full; more are counted in one last line ("N more problems not shown").
+    public static let maxProblems = 100
+
     /// A session that passed every check, with its warnings.
     public struct Loaded: Sendable {
         /// The checked session.
@@ -29,6 +32,15 @@ public enum SessionLoader {
         path: String, pluginFormats: Set<BarcodeFormat>,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ConfigProblems) -> Loaded {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+            size > YAMLDocument.maxBytes
+        {
+            throw ConfigProblems([
+                ConfigProblem(
+                    file: path, line: 0, column: 0,
+                    message: "the session file is \(size) bytes; at most \(YAMLDocument.maxBytes) (4 MiB) are read")
+            ])
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             let why = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "does not exist"
             throw ConfigProblems([ConfigProblem(file: path, line: 0, column: 0, message: "the session file \(why)")])
@@ -69,6 +81,16 @@ public enum SessionLoader {
             }
         }
         problems.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        if problems.count > maxProblems || reader.unrecordedProblems > 0 {
+            let hidden = problems.dropFirst(maxProblems)
+            let more = hidden.count + reader.unrecordedProblems
+            let severity: ConfigProblem.Severity =
+                reader.unrecordedProblems > 0 || hidden.contains { $0.severity == .error } ? .error : .warning
+            problems = Array(problems.prefix(maxProblems))
+            problems.append(
+                ConfigProblem(
+                    file: file, line: 0, column: 0, message: "\(more) more problems not shown", severity: severity))
+        }
         if problems.contains(where: { $0.severity == .error }) { throw ConfigProblems(problems) }
         return Loaded(config: config, warnings: problems)
     }

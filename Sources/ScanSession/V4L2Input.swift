@@ -68,17 +68,17 @@ public struct V4L2Input: Input {
                     let opened = try CameraCapture(request)
                     camera = opened
                     info("input '\(id)': \(source): \(opened.mode)")
-                    for warning in opened.warnings { sink.fail(frame: nil, source: source, message: warning) }
+                    for warning in opened.warnings { sink.report(source: source, message: warning) }
                     action = machine.opened(nowMs: nowMs())
                 } catch {
                     action = machine.openFailed(error.description, permanent: error.isPermanent, nowMs: nowMs())
                 }
                 continue
             case .report(let message, _):
-                sink.fail(frame: nil, source: source, message: message)
+                sink.report(source: source, message: message)
             case .closeAndReport(let message, _):
                 camera = nil
-                sink.fail(frame: nil, source: source, message: message)
+                sink.report(source: source, message: message)
             case .close:
                 camera = nil
                 return

@@ -23,13 +23,14 @@ enum RunCommand {
           -h, --help         Show this help.
 
         SIGINT or SIGTERM stops the inputs, decodes what was read, flushes files, delivers or spools webhook
-        events, and exits 0; a second signal exits at once with status 1. A summary line goes to stderr at
+        events, and exits as above; a second signal exits at once with status 1. A summary line goes to stderr at
         the end: frames, symbols, dropped frames, errors, undelivered events.
 
-        EXIT STATUS: 0 done, 1 runtime failure (an output could not be opened; --once without a confirmed
-        event), 2 usage or configuration error, 3 no input could be authorized (every input is a camera that
-        is denied, restricted or not determined; see Docs/camera.md). When some cameras are refused and other
-        inputs remain, the others run and each refusal is printed.
+        EXIT STATUS: 0 done, 1 runtime failure (an output could not be opened; an item failed: an unreadable
+        file, a truncated frame, a failed write; events left undelivered with no spool holding them; --once
+        without a confirmed event), 2 usage or configuration error, 3 no input could be authorized (every
+        input is a camera that is denied, restricted or not determined; see Docs/camera.md). When some
+        cameras are refused and other inputs remain, the others run and each refusal is printed.
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -95,12 +96,13 @@ enum RunCommand {
             Console.error(error.description)
             return ExitStatus.runtimeFailure
         }
-        Console.raw("scanctl: session '\(coordinator.session)': \(summary.line)")
+        let failure = summary.failure.map { "; \($0)" } ?? ""
+        Console.raw("scanctl: session '\(coordinator.session)': \(summary.line)\(failure)")
         if settings.limits.once && summary.confirmed == 0 {
             Console.error("no confirmed event before the inputs ended")
             return ExitStatus.runtimeFailure
         }
-        return ExitStatus.success
+        return summary.failed ? ExitStatus.runtimeFailure : ExitStatus.success
     }
 
     /// Runs the authorization gate for every camera input, printing each refusal. Fails when no input at
