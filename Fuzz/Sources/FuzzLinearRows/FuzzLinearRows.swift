@@ -46,7 +46,8 @@ public func fuzzLinearRows(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         starts = s
     }
     let line = ScanLine(runs: runs, subpixelStarts: starts)
-    for candidate in [line, line.reversed(), line.inverted()] {
+    // The engine also hands a row decoder the line without its one-pixel specks (ScanLine.withoutSpecks).
+    for candidate in [line, line.reversed(), line.inverted()] + [line.withoutSpecks()].compactMap({ $0 }) {
         for match in decoder.decodeRow(candidate, options: options) {
             precondition(match.start <= match.end, "a match ends before it starts")
         }
