@@ -84,12 +84,16 @@ let package = Package(
         // Sessions: YAML model and validation, coordinator, inputs, stream stages, outputs.
         // Takes its DecoderRegistry from the caller; never depends on the plugins.
         .target(
-            name: "ScanSession", dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "ScanCamera", "CYAML"],
+            name: "ScanSession",
+            dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "ScanCamera", "ScanPluginLoader", "CYAML"],
             path: "Sources/ScanSession"),
 
         .executableTarget(
             name: "scanctl",
-            dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins", "ScanSession", "ScanCamera"],
+            dependencies: [
+                "ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins", "ScanSession", "ScanCamera",
+                "ScanPluginLoader",
+            ],
             path: "Sources/scanctl"),
 
         // In-process decoding timer used by `make bench` (Benchmarks/README.md).
@@ -104,10 +108,12 @@ let package = Package(
         .testTarget(
             name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanCore", "ScanImageIO", "CTurboJPEG"], path: "Tests/ScanCameraTests"),
         .testTarget(
-            name: "ScanSessionTests", dependencies: ["ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins"],
+            name: "ScanSessionTests",
+            dependencies: ["ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins", "ScanPluginLoader", "PluginTestSupport"],
             path: "Tests/ScanSessionTests"),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["ScanCore", "ScanImageIO"], path: "Tests/EndToEndTests",
+            name: "EndToEndTests", dependencies: ["ScanCore", "ScanImageIO", "PluginTestSupport"],
+            path: "Tests/EndToEndTests",
             exclude: ["Fixtures"]),
         .testTarget(
             name: "ScanPluginLoaderTests",

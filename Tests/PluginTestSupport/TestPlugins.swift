@@ -5,6 +5,7 @@ import Foundation
 public enum TestPlugins {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     /// The repository root.
