@@ -1,4 +1,5 @@
 import BuiltinPlugins
+import ScanPluginLoader
 import ScanSession
 
 /// `scanctl validate SESSION.yaml`: checks a session file without opening any input or output.
@@ -38,10 +39,13 @@ enum ValidateCommand {
         }
     }
 
-    /// Loads and checks a session, printing its problems (errors and warnings) on stderr.
+    /// Loads and checks a session, printing its problems (errors and warnings) on stderr. The session
+    /// decodes with the built-in plugins, its `plugins:` and those of the plugin folders
+    /// (``SessionLoader/Loaded/registry``).
     static func loadSession(_ path: String) -> Result<SessionLoader.Loaded, ConfigProblems> {
         do {
-            let loaded = try SessionLoader.load(path: path, pluginFormats: BuiltinPlugins.registry().formats)
+            let loaded = try SessionLoader.load(
+                path: path, registry: BuiltinPlugins.registry(), pluginFolders: PluginFolders.search())
             for warning in loaded.warnings { Console.raw(warning.rendered) }
             return .success(loaded)
         } catch {
