@@ -7,9 +7,10 @@ enum ValidateCommand {
     static let help = """
         USAGE: scanctl validate SESSION.yaml
 
-        Checks a session file: YAML syntax, keys and types, ${VAR} environment variables, symbologies,
-        regions of interest, ids and the connections between inputs and outputs. Prints every problem
-        with its file, line and column, or 'ok'. Nothing is opened. See Docs/sessions.md.
+        Checks a session file: YAML syntax, keys and types, ${VAR} environment variables, plugins,
+        symbologies, regions of interest, ids and the connections between inputs and outputs. Prints every
+        problem with its file, line and column, or 'ok'. Nothing is opened but the plugin libraries (the
+        session's plugins: and the plugin folders', to learn their formats). See Docs/sessions.md.
 
         EXIT STATUS: 0 when the session is valid (warnings may be printed), 2 otherwise.
         """
