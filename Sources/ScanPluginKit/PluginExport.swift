@@ -27,6 +27,7 @@ public enum PluginExport {
     public struct Problem: Error, CustomStringConvertible, Equatable {
         /// What is wrong, in one sentence.
         public var description: String
+        /// A problem described by `description`.
         public init(description: String) { self.description = description }
     }
 

@@ -36,6 +36,7 @@ public struct PluginLoadError: Error, Sendable, Equatable, CustomStringConvertib
     /// What went wrong.
     public var reason: Reason
 
+    /// The error for the library (or folder) `path`, as the user named it.
     public init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason

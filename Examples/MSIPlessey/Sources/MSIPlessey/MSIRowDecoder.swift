@@ -30,6 +30,7 @@ public struct MSIRowDecoder: LinearRowDecoder {
     /// Largest change of a bit's width (three modules) from the running module estimate. Default: 0.35.
     public var maxModuleChange = 0.35
 
+    /// A row decoder accepting the check digit schemes `checks` (tried in order).
     public init(checks: [MSICheckScheme] = [.mod10]) {
         self.checks = checks
     }
