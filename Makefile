@@ -2,7 +2,7 @@
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 SCANCTL := .build/release/scanctl
 
-.PHONY: setup build release demo test test-camera bench fuzz clean
+.PHONY: setup build release demo test test-camera bench fuzz example-plugin clean
 
 setup:
 	@scripts/install-deps.sh
@@ -17,8 +17,22 @@ release: setup
 demo: release
 	$(SCANCTL) run sessions/demo.yaml
 
+# The whole suite, then the example plugin package's own tests (Examples/MSIPlessey: exact values on
+# zint-rendered symbols; its library is built by the suite's end-to-end plugin tests, so this adds about a
+# minute of building and its tests).
 test: setup
 	$(SWIFT) test
+	$(SWIFT) test --package-path Examples/MSIPlessey
+
+# The example plugins, which live outside scanctl (Docs/plugins.md): MSI Plessey in Swift (its own package)
+# and Pharmacode in C, with scanctl itself. Then:
+#   .build/release/scanctl decode --plugin Examples/MSIPlessey/.build/release/libMSIPlessey.so Examples/MSIPlessey/sample.png
+#   .build/release/scanctl decode --plugin Examples/c-plugin/build/libpharmacode.so Examples/c-plugin/sample.png
+example-plugin: release
+	$(SWIFT) build -c release --package-path Examples/MSIPlessey
+	$(MAKE) -C Examples/c-plugin
+	@echo "Built Examples/MSIPlessey/.build/release/libMSIPlessey.so and Examples/c-plugin/build/libpharmacode.so. Try:"
+	@echo "  $(SCANCTL) decode --plugin Examples/MSIPlessey/.build/release/libMSIPlessey.so Examples/MSIPlessey/sample.png"
 
 # scanctl against a real V4L2 driver (vivid) in a Debian kernel under qemu; root, a few minutes; not part
 # of test; CI runs it after test (.ci/run). See Docs/camera.md.
@@ -40,4 +54,4 @@ fuzz: setup
 	SWIFT=$(SWIFT) scripts/fuzz.sh "$(TARGET)" "$(or $(SECONDS),60)"
 
 clean:
-	rm -rf .build Fuzz/.build
+	rm -rf .build Fuzz/.build Examples/MSIPlessey/.build Examples/c-plugin/build

@@ -38,6 +38,8 @@ let package = Package(
         .library(name: "BuiltinPlugins", targets: ["BuiltinPlugins"]),
         .library(name: "ScanCamera", targets: ["ScanCamera"]),
         .library(name: "ScanSession", targets: ["ScanSession"]),
+        .library(name: "ScanPluginKit", targets: ["ScanPluginKit"]),
+        .library(name: "ScanPluginLoader", targets: ["ScanPluginLoader"]),
         .executable(name: "scanctl", targets: ["scanctl"]),
         .executable(name: "scanbench", targets: ["scanbench"]),
     ] + plugins.map { .library(name: $0, targets: [$0]) },
@@ -68,18 +70,30 @@ let package = Package(
             name: "BuiltinPlugins", dependencies: ["ScanCore"] + plugins.map { .target(name: $0) },
             path: "Sources/BuiltinPlugins"),
 
+        // Plugins loaded at run time (Docs/plugins.md): the C ABI (include/scanctl_plugin.h), the helper a
+        // Swift plugin exports its SymbologyDecoder with, and the host side that loads libraries.
+        .systemLibrary(name: "CScanPlugin", path: "include"),
+        .target(name: "ScanPluginKit", dependencies: ["ScanCore", "CScanPlugin"], path: "Sources/ScanPluginKit"),
+        .target(
+            name: "ScanPluginLoader", dependencies: ["ScanCore", "ScanPluginKit", "CScanPlugin"],
+            path: "Sources/ScanPluginLoader"),
+
         // Cameras through V4L2: device access, mode negotiation, buffer conversion, the camera lifecycle.
         .target(name: "ScanCamera", dependencies: ["ScanCore", "ScanImageIO", "CV4L2"], path: "Sources/ScanCamera"),
 
         // Sessions: YAML model and validation, coordinator, inputs, stream stages, outputs.
         // Takes its DecoderRegistry from the caller; never depends on the plugins.
         .target(
-            name: "ScanSession", dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "ScanCamera", "CYAML"],
+            name: "ScanSession",
+            dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "ScanCamera", "ScanPluginLoader", "CYAML"],
             path: "Sources/ScanSession"),
 
         .executableTarget(
             name: "scanctl",
-            dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins", "ScanSession", "ScanCamera"],
+            dependencies: [
+                "ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins", "ScanSession", "ScanCamera",
+                "ScanPluginLoader",
+            ],
             path: "Sources/scanctl"),
 
         // In-process decoding timer used by `make bench` (Benchmarks/README.md).
@@ -94,11 +108,19 @@ let package = Package(
         .testTarget(
             name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanCore", "ScanImageIO", "CTurboJPEG"], path: "Tests/ScanCameraTests"),
         .testTarget(
-            name: "ScanSessionTests", dependencies: ["ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins"],
+            name: "ScanSessionTests",
+            dependencies: ["ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins", "ScanPluginLoader", "PluginTestSupport"],
             path: "Tests/ScanSessionTests"),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["ScanCore", "ScanImageIO"], path: "Tests/EndToEndTests",
+            name: "EndToEndTests", dependencies: ["ScanCore", "ScanImageIO", "PluginTestSupport"],
+            path: "Tests/EndToEndTests",
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ScanPluginLoaderTests",
+            dependencies: ["ScanPluginLoader", "ScanPluginKit", "ScanCore", "CScanPlugin", "PluginTestSupport"],
+            path: "Tests/ScanPluginLoaderTests"),
+        // Builds test plugins (a C fixture in variants, the C example) at test time (not shipped).
+        .target(name: "PluginTestSupport", path: "Tests/PluginTestSupport", exclude: ["Fixtures"]),
         // A bar renderer shared by the linear plugins' tests (not shipped).
         .target(name: "LinearTestSupport", dependencies: ["ScanCore"], path: "Tests/LinearTestSupport"),
     ]

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import BuiltinPlugins
 import ScanCore
 import ScanImageIO
 import ScanValues
@@ -18,6 +17,7 @@ enum DecodeCommand {
 
         OPTIONS:
           --formats LIST        Comma-separated formats to look for (default: all). See 'scanctl plugins'.
+          --plugin PATH         Also decode with the plugin library PATH (repeatable; Docs/plugins.md).
           --json                One JSON object per symbol and line (snake_case keys; see Docs/cli.md).
           --fast                Try-harder off: fewer scan lines, one binarizer.
           --pure                The image is one symbol, axis-aligned, perhaps without a quiet zone.
@@ -44,6 +44,10 @@ enum DecodeCommand {
         var json = false
         var limits = ImageLimits.default
         var files: [String] = []
+        /// `--plugin` libraries, in the order given.
+        var plugins: [String] = []
+        /// `--formats`, checked once the plugins are loaded.
+        var formatList: String?
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -58,14 +62,23 @@ enum DecodeCommand {
             Console.error("\(error)\nRun 'scanctl decode --help' for usage.")
             return ExitStatus.usage
         }
-        return decodeAll(settings)
+        guard let registry = CommandRegistry.make(plugins: settings.plugins) else { return ExitStatus.usage }
+        var s = settings
+        if let list = s.formatList {
+            do {
+                s.options.formats = try parseFormats(list, known: registry.formats)
+            } catch {
+                Console.error("\(error)\nRun 'scanctl decode --help' for usage.")
+                return ExitStatus.usage
+            }
+        }
+        return decodeAll(s, registry: registry)
     }
 
     /// Parses the arguments; `nil` when help was asked for.
     static func parse(_ arguments: [String]) throws -> Settings? {
         var p = OptionParser(arguments)
         var s = Settings()
-        let known = BuiltinPlugins.registry().formats
         while let option = p.nextOption() {
             switch option {
             case "-h", "--help": return nil
@@ -75,8 +88,8 @@ enum DecodeCommand {
             case "--no-rotate": try p.flag(option); s.options.tryRotate = false
             case "--no-invert": try p.flag(option); s.options.tryInvert = false
             case "--no-downscale": try p.flag(option); s.options.tryDownscale = false
-            case "--formats":
-                s.options.formats = try parseFormats(try p.value(for: option), known: known)
+            case "--formats": s.formatList = try p.value(for: option)
+            case "--plugin": s.plugins.append(try p.value(for: option))
             case "--binarizer":
                 let v = try p.value(for: option)
                 guard let kind = BinarizerKind(rawValue: v) else {
@@ -137,8 +150,7 @@ enum DecodeCommand {
     }
 
     /// Decodes the files in parallel on all cores and prints the results in the order given.
-    static func decodeAll(_ s: Settings) -> Int32 {
-        let registry = BuiltinPlugins.registry()
+    static func decodeAll(_ s: Settings, registry: DecoderRegistry) -> Int32 {
         let outcomes = Mutex([Outcome?](repeating: nil, count: s.files.count))
         let files = s.files, options = s.options, limits = s.limits
         DispatchQueue.concurrentPerform(iterations: files.count) { i in

@@ -1,4 +1,3 @@
-import BuiltinPlugins
 import Dispatch
 import Foundation
 import ScanSession
@@ -81,7 +80,7 @@ enum RunCommand {
         let coordinator: Coordinator
         do {
             coordinator = try SessionBuilder.coordinator(
-                for: loaded.config, registry: BuiltinPlugins.registry(), settings: settings,
+                for: loaded.config, registry: loaded.registry, settings: settings,
                 diagnostics: { Console.error($0) }, info: { Console.info($0) })
         } catch {
             Console.error(error.description)

@@ -1,4 +1,5 @@
 import BuiltinPlugins
+import ScanPluginLoader
 import ScanSession
 
 /// `scanctl validate SESSION.yaml`: checks a session file without opening any input or output.
@@ -6,9 +7,10 @@ enum ValidateCommand {
     static let help = """
         USAGE: scanctl validate SESSION.yaml
 
-        Checks a session file: YAML syntax, keys and types, ${VAR} environment variables, symbologies,
-        regions of interest, ids and the connections between inputs and outputs. Prints every problem
-        with its file, line and column, or 'ok'. Nothing is opened. See Docs/sessions.md.
+        Checks a session file: YAML syntax, keys and types, ${VAR} environment variables, plugins,
+        symbologies, regions of interest, ids and the connections between inputs and outputs. Prints every
+        problem with its file, line and column, or 'ok'. Nothing is opened but the plugin libraries (the
+        session's plugins: and the plugin folders', to learn their formats). See Docs/sessions.md.
 
         EXIT STATUS: 0 when the session is valid (warnings may be printed), 2 otherwise.
         """
@@ -38,10 +40,13 @@ enum ValidateCommand {
         }
     }
 
-    /// Loads and checks a session, printing its problems (errors and warnings) on stderr.
+    /// Loads and checks a session, printing its problems (errors and warnings) on stderr. The session
+    /// decodes with the built-in plugins, its `plugins:` and those of the plugin folders
+    /// (``SessionLoader/Loaded/registry``).
     static func loadSession(_ path: String) -> Result<SessionLoader.Loaded, ConfigProblems> {
         do {
-            let loaded = try SessionLoader.load(path: path, pluginFormats: BuiltinPlugins.registry().formats)
+            let loaded = try SessionLoader.load(
+                path: path, registry: BuiltinPlugins.registry(), pluginFolders: PluginFolders.search())
             for warning in loaded.warnings { Console.raw(warning.rendered) }
             return .success(loaded)
         } catch {
