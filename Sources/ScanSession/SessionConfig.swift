@@ -186,6 +186,7 @@ public struct OutputConfig: Sendable {
         case stdout(StdoutOutputConfig)
         case file(FileOutputConfig)
         case webhook(WebhookOutputConfig)
+        case preview(PreviewOutputConfig)
     }
 
     public var typeName: String {
@@ -193,6 +194,7 @@ public struct OutputConfig: Sendable {
         case .stdout: return "stdout"
         case .file: return "file"
         case .webhook: return "webhook"
+        case .preview: return "preview"
         }
     }
 }
