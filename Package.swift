@@ -115,12 +115,15 @@ let package = Package(
         .testTarget(
             name: "ScanAnnotationTests", dependencies: ["ScanAnnotation", "ScanCore", "ScanImageIO"],
             path: "Tests/ScanAnnotationTests"),
-        .testTarget(name: "ScanHTTPTests", dependencies: ["ScanHTTP"], path: "Tests/ScanHTTPTests"),
+        .testTarget(name: "ScanHTTPTests", dependencies: ["ScanHTTP", "HTTPTestSupport"], path: "Tests/ScanHTTPTests"),
+        // A plain HTTP/1.0 socket client for the HTTP server's and the preview's tests (not shipped).
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(
             name: "ScanSessionTests", dependencies: ["ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins"],
             path: "Tests/ScanSessionTests"),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["ScanCore", "ScanImageIO"], path: "Tests/EndToEndTests",
+            name: "EndToEndTests", dependencies: ["ScanCore", "ScanImageIO", "HTTPTestSupport"],
+            path: "Tests/EndToEndTests",
             exclude: ["Fixtures"]),
         // A bar renderer shared by the linear plugins' tests (not shipped).
         .target(name: "LinearTestSupport", dependencies: ["ScanCore"], path: "Tests/LinearTestSupport"),

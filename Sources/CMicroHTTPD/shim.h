@@ -44,11 +44,11 @@ static inline struct MHD_Daemon *cmhd_start(
                                                    : ntohs(((const struct sockaddr_in *)address)->sin_port);
     return MHD_start_daemon(
         flags, port, NULL, NULL, handler, handler_cls,
+        MHD_OPTION_EXTERNAL_LOGGER, cmhd_log_trampoline, (void *)logger,
         MHD_OPTION_SOCK_ADDR, address,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
-        MHD_OPTION_EXTERNAL_LOGGER, cmhd_log_trampoline, (void *)logger,
         MHD_OPTION_END);
 }
 
