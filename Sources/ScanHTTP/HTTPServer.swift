@@ -113,7 +113,8 @@ public final class HTTPServer: @unchecked Sendable {
                 server.state.withLock { $0.lastLog = line }
                 server.log(line)
             }, cls: Unmanaged.passUnretained(self).toOpaque())
-        var flags = MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+        var flags =
+            MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
             | MHD_USE_ERROR_LOG.rawValue
         if socketAddress.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -135,10 +136,12 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Closes every streamed body, then stops listening and waits for the connection threads. Idempotent.
     public func stop() {
-        guard let daemon = state.withLock({ s -> Daemon? in
-            defer { s.daemon = nil }
-            return s.daemon
-        }) else { return }
+        guard
+            let daemon = state.withLock({ s -> Daemon? in
+                defer { s.daemon = nil }
+                return s.daemon
+            })
+        else { return }
         for stream in openStreams.withLock({ Array($0.values) }) { stream.close() }
         MHD_stop_daemon(daemon.pointer)
     }

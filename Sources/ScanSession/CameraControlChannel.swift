@@ -40,7 +40,8 @@ public final class CameraControlChannel: @unchecked Sendable {
             switch self {
             case .notOpen(let device): return "\(device) is not open"
             case .unknown(let name, let known):
-                return "no focus, exposure or zoom control '\(name)' (known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+                return
+                    "no focus, exposure or zoom control '\(name)' (known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
             case .refused(let why): return why
             case .timedOut: return "the camera did not answer in time"
             }
@@ -71,7 +72,8 @@ public final class CameraControlChannel: @unchecked Sendable {
 
     /// Sets control `name` (its key, as ``CameraControl/key``, or a legacy name) to `value`, waiting up to
     /// `timeoutSeconds` for the capture thread; returns the control as the driver has it afterwards.
-    public func set(_ name: String, to value: Int64, timeoutSeconds: Double = 2) -> Result<CameraControlState, SetError> {
+    public func set(_ name: String, to value: Int64, timeoutSeconds: Double = 2) -> Result<CameraControlState, SetError>
+    {
         condition.lock()
         defer { condition.unlock() }
         guard current.isOpen else { return .failure(.notOpen(device: current.device)) }

@@ -183,7 +183,8 @@ struct InputSink: FrameSink {
         metrics.frameRead(input: input)
         for connection in connections {
             let decoded = connection.handleBatch(frame)
-            metrics.decoded(connection: connection.plan.index, seconds: decoded.view.decodeSeconds, events: decoded.events)
+            metrics.decoded(
+                connection: connection.plan.index, seconds: decoded.view.decodeSeconds, events: decoded.events)
             viewers.observe(decoded.view)
             router.route(decoded.events)
         }

@@ -12,7 +12,9 @@ public final class LiveSession: Sendable {
     public let startTime: Date
     let metrics: SessionMetrics
     private let cameras: [String: CameraControlChannel]
-    private let parts = Mutex<(slots: [(input: String, connection: Int, slot: LatestFrameSlot)], workers: [OutputWorker])>(
+    private let parts = Mutex<
+        (slots: [(input: String, connection: Int, slot: LatestFrameSlot)], workers: [OutputWorker])
+    >(
         ([], []))
 
     init(

@@ -29,7 +29,8 @@ extension MetricsSnapshot {
         func counts(_ map: [String: Int], label: String) -> [(labels: String, value: String)] {
             map.keys.sorted().map { (labels([(label, $0)]), String(map[$0] ?? 0)) }
         }
-        family("frames_total", "counter", "Frames read from the session's inputs.", counts(framesByInput, label: "input"))
+        family(
+            "frames_total", "counter", "Frames read from the session's inputs.", counts(framesByInput, label: "input"))
         family(
             "dropped_frames_total", "counter",
             "Frames a connection's latest-frame slot replaced before they were decoded.",
@@ -48,8 +49,12 @@ extension MetricsSnapshot {
             histogram.append(("_count" + labels([c]), String(h.count)))
         }
         family("decode_seconds", "histogram", "Time one connection took to decode one frame.", histogram)
-        family("symbols_total", "counter", "Symbols read (detected events), by format.", counts(symbolsByFormat, label: "format"))
-        family("events_total", "counter", "Events produced, by kind, before output filters.", counts(eventsByKind, label: "kind"))
+        family(
+            "symbols_total", "counter", "Symbols read (detected events), by format.",
+            counts(symbolsByFormat, label: "format"))
+        family(
+            "events_total", "counter", "Events produced, by kind, before output filters.",
+            counts(eventsByKind, label: "kind"))
         family(
             "errors_total", "counter", "Per-item errors: unreadable files, truncated frames, failed writes.",
             [("", String(errors))])

@@ -22,9 +22,12 @@ extension ConfigReader {
                 // A password written into the session file would end up in version control and backups.
                 if case .scalar(let text, _) = p.content, !text.contains("${") {
                     report(
-                        p.mark, "'password' must come from an environment variable, as \"${NAME}\", not be written here")
+                        p.mark, "'password' must come from an environment variable, as \"${NAME}\", not be written here"
+                    )
                 } else if let password = string(p, "'password'") {
-                    if password.isEmpty { report(p.mark, "'password' is empty (its environment variable is set to '')") }
+                    if password.isEmpty {
+                        report(p.mark, "'password' is empty (its environment variable is set to '')")
+                    }
                     c.password = password
                 }
             }

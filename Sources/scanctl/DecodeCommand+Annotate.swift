@@ -9,7 +9,8 @@ extension DecodeCommand {
     static func parseRegion(_ text: String) throws -> RegionOfInterest {
         guard let region = RegionOfInterest(parsing: text) else {
             throw OptionParser.UsageError(
-                description: "--roi takes four fractions of the image, x,y,width,height (0.25,0.25,0.5,0.5), not '\(text)'")
+                description:
+                    "--roi takes four fractions of the image, x,y,width,height (0.25,0.25,0.5,0.5), not '\(text)'")
         }
         if let problem = region.problems.first {
             throw OptionParser.UsageError(description: "--roi: \(problem.message)")
@@ -31,7 +32,9 @@ extension DecodeCommand {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            return .failure(AnnotationSetupError(description: "--annotate: cannot create \(directory): \(error.localizedDescription)"))
+            return .failure(
+                AnnotationSetupError(
+                    description: "--annotate: cannot create \(directory): \(error.localizedDescription)"))
         }
         let inputs = Set(files.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
         var taken: [String: Int] = [:]
@@ -41,7 +44,8 @@ extension DecodeCommand {
             let count = (taken[name] ?? 0) + 1
             taken[name] = count
             let path = URL(fileURLWithPath: directory).appendingPathComponent(
-                count == 1 ? "\(name).png" : "\(name)-\(count).png").path
+                count == 1 ? "\(name).png" : "\(name)-\(count).png"
+            ).path
             if inputs.contains(URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path) {
                 return .failure(
                     AnnotationSetupError(

@@ -22,7 +22,9 @@ public enum RawHTTP {
     /// Where the blank line after the head starts.
     public static func headEnd(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
-        return (0...(bytes.count - 4)).first { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 }
+        return (0...(bytes.count - 4)).first {
+            bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10
+        }
     }
 
     /// Sends one request to 127.0.0.1:`port` and reads the answer until the server closes the connection,
@@ -69,4 +71,3 @@ public enum RawHTTP {
         return Answer(head: String(decoding: received[..<end], as: UTF8.self), body: Array(received[(end + 4)...]))
     }
 }
-

@@ -46,7 +46,8 @@ struct AnnotationCanvasTests {
         let left = (190..<205).map { canvas.pixel(x: 41, y: $0) }
         #expect(left.contains { Self.near($0, AnnotationCanvas.regionColour) }, "\(left)")
         // Above the outline (y < 114) from x = 100: a dark box with some bright (text) pixels.
-        var dark = 0, bright = 0
+        var dark = 0
+        var bright = 0
         for y in 92..<114 {
             for x in 100..<180 {
                 let p = canvas.pixel(x: x, y: y)
@@ -60,7 +61,11 @@ struct AnnotationCanvasTests {
     @Test("colour frames keep their colour; PNG and JPEG outputs decode to the canvas size")
     func outputs() throws {
         var rgb = [UInt8](repeating: 0, count: 64 * 32 * 3)
-        for i in stride(from: 0, to: rgb.count, by: 3) { rgb[i] = 200; rgb[i + 1] = 10; rgb[i + 2] = 30 }
+        for i in stride(from: 0, to: rgb.count, by: 3) {
+            rgb[i] = 200
+            rgb[i + 1] = 10
+            rgb[i + 2] = 30
+        }
         let canvas = try AnnotationCanvas(frame: try Frame(pixels: rgb, format: .rgb24, width: 64, height: 32))
         #expect(canvas.pixel(x: 5, y: 5) == (200, 10, 30))
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("annot-\(UUID().uuidString)")

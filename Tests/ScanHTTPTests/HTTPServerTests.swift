@@ -55,7 +55,9 @@ final class CountingStream: HTTPStreamBody, @unchecked Sendable {
                 let fields = request.formFields
                 return .text("\(request.method) \(fields.keys.sorted().map { "\($0)=\(fields[$0] ?? "")" })\n")
             case "/stream":
-                if let stream { return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: .stream(stream)) }
+                if let stream {
+                    return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: .stream(stream))
+                }
                 return .text("no stream\n", status: 500)
             default:
                 return .text("not found\n", status: 404)
@@ -81,7 +83,8 @@ final class CountingStream: HTTPStreamBody, @unchecked Sendable {
     func formBody() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let answer = try RawHTTP.request(port: server.port, "/echo", method: "POST", body: "name=focus+absolute&value=%2D5")
+        let answer = try RawHTTP.request(
+            port: server.port, "/echo", method: "POST", body: "name=focus+absolute&value=%2D5")
         #expect(String(decoding: answer.body, as: UTF8.self) == "POST [\"name=focus absolute\", \"value=-5\"]\n")
     }
 
@@ -93,7 +96,8 @@ final class CountingStream: HTTPStreamBody, @unchecked Sendable {
         #expect(none.status == 401)
         #expect(none.header("www-authenticate") == "Basic realm=\"scanctl\", charset=\"UTF-8\"")
         let wrong = Data("op:wrong".utf8).base64EncodedString()
-        #expect(try RawHTTP.request(port: server.port, "/hello", headers: ["Authorization: Basic \(wrong)"]).status == 401)
+        #expect(
+            try RawHTTP.request(port: server.port, "/hello", headers: ["Authorization: Basic \(wrong)"]).status == 401)
         let right = Data("op:s3cret".utf8).base64EncodedString()
         let ok = try RawHTTP.request(port: server.port, "/hello", headers: ["Authorization: Basic \(right)"])
         #expect(ok.status == 200)

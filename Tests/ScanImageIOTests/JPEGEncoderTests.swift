@@ -21,7 +21,8 @@ struct JPEGEncoderTests {
                 }
             }
             let jpeg = try pixels.withUnsafeBytes {
-                try encoder.encode($0, width: Self.width, height: Self.height, stride: stride, layout: layout, quality: 90)
+                try encoder.encode(
+                    $0, width: Self.width, height: Self.height, stride: stride, layout: layout, quality: 90)
             }
             #expect(Array(jpeg.prefix(2)) == [0xFF, 0xD8] && Array(jpeg.suffix(2)) == [0xFF, 0xD9])
             let frame = try ImageReader.read(data: jpeg, name: "mem")
@@ -37,10 +38,14 @@ struct JPEGEncoderTests {
         let encoder = try JPEGEncoder()
         let pixels = [UInt8](repeating: 0, count: 100)
         #expect(throws: JPEGEncoder.Failure.self) {
-            try pixels.withUnsafeBytes { try encoder.encode($0, width: 20, height: 20, stride: 20, layout: .gray, quality: 80) }
+            try pixels.withUnsafeBytes {
+                try encoder.encode($0, width: 20, height: 20, stride: 20, layout: .gray, quality: 80)
+            }
         }
         #expect(throws: JPEGEncoder.Failure.self) {
-            try pixels.withUnsafeBytes { try encoder.encode($0, width: 0, height: 1, stride: 0, layout: .gray, quality: 80) }
+            try pixels.withUnsafeBytes {
+                try encoder.encode($0, width: 0, height: 1, stride: 0, layout: .gray, quality: 80)
+            }
         }
     }
 

@@ -101,7 +101,9 @@ final class CapturingViewer: FrameViewer {
         // Every sample line belongs to a family declared just before it.
         var family = ""
         for line in text.split(separator: "\n") {
-            if line.hasPrefix("# TYPE ") { family = String(line.split(separator: " ")[2]) } else if !line.hasPrefix("#") {
+            if line.hasPrefix("# TYPE ") {
+                family = String(line.split(separator: " ")[2])
+            } else if !line.hasPrefix("#") {
                 #expect(line.hasPrefix(family), "\(line) outside \(family)")
             }
         }
@@ -145,9 +147,14 @@ final class CapturingViewer: FrameViewer {
 
     @Test func purposesByControlID() {
         #expect(Self.gain.purpose == .exposure)
-        #expect(CameraControl(id: 0x009a_090a, name: "Focus, Absolute", kind: .integer, minimum: 0, maximum: 9).purpose == .focus)
-        #expect(CameraControl(id: 0x009a_090d, name: "Zoom, Absolute", kind: .integer, minimum: 0, maximum: 9).purpose == .zoom)
-        #expect(CameraControl(id: 0x0098_0900, name: "Brightness", kind: .integer, minimum: 0, maximum: 9).purpose == nil)
+        #expect(
+            CameraControl(id: 0x009a_090a, name: "Focus, Absolute", kind: .integer, minimum: 0, maximum: 9).purpose
+                == .focus)
+        #expect(
+            CameraControl(id: 0x009a_090d, name: "Zoom, Absolute", kind: .integer, minimum: 0, maximum: 9).purpose
+                == .zoom)
+        #expect(
+            CameraControl(id: 0x0098_0900, name: "Brightness", kind: .integer, minimum: 0, maximum: 9).purpose == nil)
     }
 }
 
@@ -193,7 +200,8 @@ final class CapturingViewer: FrameViewer {
             #expect(messages.contains("'port' must be from 0 to 65535, not 70000"))
             #expect(messages.contains("'user' must be non-empty and without ':' (HTTP basic authentication)"))
             #expect(
-                messages.contains("'password' must come from an environment variable, as \"${NAME}\", not be written here"))
+                messages.contains(
+                    "'password' must come from an environment variable, as \"${NAME}\", not be written here"))
             #expect(!messages.joined().contains("pw "))
         }
     }

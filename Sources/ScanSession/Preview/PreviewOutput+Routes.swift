@@ -159,7 +159,8 @@ extension PreviewOutput {
         let inputs = Set(connections.map(\.input))
         let cameras = (session?.cameraInputs ?? []).filter(inputs.contains)
         guard let input = fields["input"] ?? (cameras.count == 1 ? cameras.first : nil) else {
-            return fail(400, cameras.isEmpty ? "no camera feeds this preview" : "'input' is missing (one of \(cameras))")
+            return fail(
+                400, cameras.isEmpty ? "no camera feeds this preview" : "'input' is missing (one of \(cameras))")
         }
         guard cameras.contains(input), let channel = session?.cameraControls(forInput: input) else {
             return fail(404, "input '\(input)' is not a camera feeding this preview")

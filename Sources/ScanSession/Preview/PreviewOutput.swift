@@ -8,7 +8,7 @@ import Synchronization
 /// | path | what |
 /// |---|---|
 /// | `/` | the page: live frames with outlines and the region of interest, last events, camera controls |
-/// | `/stream?connection=N` | MJPEG (`multipart/x-mixed-replace`) of connection N (default: the first feeding this output) |
+/// | `/stream?connection=N` | MJPEG (`multipart/x-mixed-replace`) of connection N (default: the first) |
 /// | `/snapshot.jpg?connection=N` | the latest annotated frame, one JPEG |
 /// | `/events` | Server-Sent Events: the events this output receives |
 /// | `/metrics` | Prometheus text: the session's counters, `scanctl_` names |

@@ -16,7 +16,8 @@ enum PreviewPage {
     /// The page for `connection` of `session`; `connections` lists every connection feeding `output`.
     static func html(session: String, output: String, connection: Int, connections: [Int]) -> String {
         let swatches = legend.map {
-            "<span class=\"swatch\"><i style=\"border-color:\($0.colour)\"></i>\($0.name.replacingOccurrences(of: "_", with: " "))</span>"
+            let name = $0.name.replacingOccurrences(of: "_", with: " ")
+            return "<span class=\"swatch\"><i style=\"border-color:\($0.colour)\"></i>\(name)</span>"
         }.joined(separator: "\n      ")
         let tabs =
             connections.count < 2
@@ -54,7 +55,7 @@ enum PreviewPage {
               dt { color: #8a929c; } dd { margin: 0; font-variant-numeric: tabular-nums; }
               ol { list-style: none; margin: 0; padding: 0; max-height: 40vh; overflow: auto; }
               ol li { padding: 3px 0; border-bottom: 1px solid #262b31; overflow-wrap: anywhere; }
-              .kind { display: inline-block; min-width: 70px; font-weight: 600; }
+              .kind { display: inline-block; min-width: 84px; font-weight: 600; }
               .control { display: grid; grid-template-columns: 130px 1fr 56px; gap: 6px; align-items: center;
                          margin: 4px 0; }
               .control output { text-align: right; font-variant-numeric: tabular-nums; }
