@@ -2,7 +2,7 @@
 SWIFT ?= $(shell command -v swift || echo /opt/swift/usr/bin/swift)
 SCANCTL := .build/release/scanctl
 
-.PHONY: setup build release demo test test-camera bench fuzz example-plugin clean
+.PHONY: setup build release demo test test-camera test-preview bench fuzz example-plugin clean
 
 setup:
 	@scripts/install-deps.sh
@@ -38,6 +38,12 @@ example-plugin: release
 # of test; CI runs it after test (.ci/run). See Docs/camera.md.
 test-camera: setup
 	@scripts/camera-test/run.sh
+
+# The preview page in headless Chromium while a stream with codes plays; checks the drawn outlines' pixels
+# (root to install chromium; under a minute after the release build; not part of test). UPDATE=1 copies
+# the screenshot to Docs/images/preview.png. See Docs/preview.md.
+test-preview: setup
+	@scripts/preview-test/run.sh
 
 # Accuracy and speed against zxing-cpp and ZBar (not part of test or CI). QUICK=1: a subset;
 # SOAK=1: also the 10,000-frame memory soak; CORPUS=DIR: another corpus. See Benchmarks/README.md.

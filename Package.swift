@@ -37,6 +37,8 @@ let package = Package(
         .library(name: "ScanValues", targets: ["ScanValues"]),
         .library(name: "BuiltinPlugins", targets: ["BuiltinPlugins"]),
         .library(name: "ScanCamera", targets: ["ScanCamera"]),
+        .library(name: "ScanAnnotation", targets: ["ScanAnnotation"]),
+        .library(name: "ScanHTTP", targets: ["ScanHTTP"]),
         .library(name: "ScanSession", targets: ["ScanSession"]),
         .library(name: "ScanPluginKit", targets: ["ScanPluginKit"]),
         .library(name: "ScanPluginLoader", targets: ["ScanPluginLoader"]),
@@ -57,6 +59,11 @@ let package = Package(
             name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(
             name: "CV4L2", path: "Sources/CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
+        .systemLibrary(
+            name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Core model, image kernels, plugin contract. Knows no symbology.
         .target(name: "ScanCore", path: "Sources/ScanCore"),
@@ -81,18 +88,28 @@ let package = Package(
         // Cameras through V4L2: device access, mode negotiation, buffer conversion, the camera lifecycle.
         .target(name: "ScanCamera", dependencies: ["ScanCore", "ScanImageIO", "CV4L2"], path: "Sources/ScanCamera"),
 
+        // Outlines, labels and the region of interest drawn over images (cairo), as PNG or JPEG.
+        .target(
+            name: "ScanAnnotation", dependencies: ["ScanCore", "ScanImageIO", "CCairo"], path: "Sources/ScanAnnotation"),
+
+        // A small HTTP server (libmicrohttpd) for the session preview.
+        .target(name: "ScanHTTP", dependencies: ["CMicroHTTPD"], path: "Sources/ScanHTTP"),
+
         // Sessions: YAML model and validation, coordinator, inputs, stream stages, outputs.
         // Takes its DecoderRegistry from the caller; never depends on the plugins.
         .target(
             name: "ScanSession",
-            dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "ScanCamera", "ScanPluginLoader", "CYAML"],
+            dependencies: [
+                "ScanCore", "ScanImageIO", "ScanValues", "ScanCamera", "ScanPluginLoader", "ScanAnnotation",
+                "ScanHTTP", "CYAML",
+            ],
             path: "Sources/ScanSession"),
 
         .executableTarget(
             name: "scanctl",
             dependencies: [
                 "ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins", "ScanSession", "ScanCamera",
-                "ScanPluginLoader",
+                "ScanPluginLoader", "ScanAnnotation",
             ],
             path: "Sources/scanctl"),
 
@@ -108,11 +125,17 @@ let package = Package(
         .testTarget(
             name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanCore", "ScanImageIO", "CTurboJPEG"], path: "Tests/ScanCameraTests"),
         .testTarget(
+            name: "ScanAnnotationTests", dependencies: ["ScanAnnotation", "ScanCore", "ScanImageIO"],
+            path: "Tests/ScanAnnotationTests"),
+        .testTarget(name: "ScanHTTPTests", dependencies: ["ScanHTTP", "HTTPTestSupport"], path: "Tests/ScanHTTPTests"),
+        // A plain HTTP/1.0 socket client for the HTTP server's and the preview's tests (not shipped).
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        .testTarget(
             name: "ScanSessionTests",
             dependencies: ["ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins", "ScanPluginLoader", "PluginTestSupport"],
             path: "Tests/ScanSessionTests"),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["ScanCore", "ScanImageIO", "PluginTestSupport"],
+            name: "EndToEndTests", dependencies: ["ScanCore", "ScanImageIO", "PluginTestSupport", "HTTPTestSupport"],
             path: "Tests/EndToEndTests",
             exclude: ["Fixtures"]),
         .testTarget(

@@ -3,7 +3,8 @@
 # when any is missing.
 # Needs root (or sudo) only when something has to be installed.
 set -euo pipefail
-packages=(pkg-config libpng-dev libturbojpeg0-dev libwebp-dev libyaml-dev libv4l-dev zint)
+packages=(pkg-config libpng-dev libturbojpeg0-dev libwebp-dev libyaml-dev libv4l-dev libcairo2-dev libmicrohttpd-dev
+    fonts-dejavu-core zint)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

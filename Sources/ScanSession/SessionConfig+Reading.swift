@@ -175,11 +175,12 @@ extension ConfigReader {
         "stdout": ["id", "type", "events", "format"],
         "file": ["id", "type", "events", "path", "format", "rotate_bytes", "keep"],
         "webhook": ["id", "type", "events", "url", "headers", "batch_size", "timeout_ms", "retry", "spool"],
+        "preview": ["id", "type", "events", "address", "port", "fps", "quality", "auth", "history", "show_lost_ms"],
     ]
 
     mutating func readOutput(_ node: YAMLNode) -> OutputConfig? {
         guard let (id, type, f) = header(node, list: "outputs", types: Self.outputKeys) else { return nil }
-        var events = EventKind.defaultSet
+        var events = type == "preview" ? PreviewOutputConfig.defaultEvents : EventKind.defaultSet
         if let n = f["events"], let list = self.list(n, "'events'") {
             events = []
             for item in list {
@@ -209,6 +210,8 @@ extension ConfigReader {
             }
             if let n = f["keep"], let v = int(n, "'keep'", in: 1...1000) { c.keep = v }
             kind = .file(c)
+        case "preview":
+            kind = .preview(readPreview(f))
         default:
             kind = readWebhook(f)
         }

@@ -193,6 +193,7 @@ public struct OutputConfig: Sendable {
         case stdout(StdoutOutputConfig)
         case file(FileOutputConfig)
         case webhook(WebhookOutputConfig)
+        case preview(PreviewOutputConfig)
     }
 
     public var typeName: String {
@@ -200,6 +201,7 @@ public struct OutputConfig: Sendable {
         case .stdout: return "stdout"
         case .file: return "file"
         case .webhook: return "webhook"
+        case .preview: return "preview"
         }
     }
 }

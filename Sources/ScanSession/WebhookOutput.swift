@@ -23,7 +23,7 @@ import Synchronization
 public final class WebhookOutput: Output {
     public let id: String
     public let config: WebhookOutputConfig
-    private let spool: Spool
+    let spool: Spool
     private let client: WebhookClient?
     private let diagnostics: @Sendable (String) -> Void
     private let wake = Wakeup()

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import ScanCore
 import ScanImageIO
+import ScanSession
 import ScanValues
 import Synchronization
 
@@ -33,10 +34,14 @@ enum DecodeCommand {
           --code39-check-character MODE   ignore (default), verify or verify_and_strip.
           --codabar-min-length N          Fewest Codabar data characters (default 3).
           --max-pixels N        Refuse images larger than N pixels (default 100000000).
+          --roi X,Y,W,H         Decode only this region: four fractions of the image (0.25,0.25,0.5,0.5).
+          --annotate DIR        Also write each image to DIR as NAME.png with every symbol's outline,
+                                format and value drawn on it (and the --roi box). DIR is created.
           -h, --help            Show this help.
 
-        EXIT STATUS: 0 when at least one symbol was found, 1 when none, 2 for a usage error or an
-        image that could not be read (the other images are still decoded).
+        EXIT STATUS: 0 when at least one symbol was found, 1 when none, 2 for a usage error, an image
+        that could not be read or an annotated copy that could not be written (the other images are
+        still decoded).
         """
 
     struct Settings {
@@ -48,6 +53,10 @@ enum DecodeCommand {
         var plugins: [String] = []
         /// `--formats`, checked once the plugins are loaded.
         var formatList: String?
+        /// `--roi`: decode only this part of each image.
+        var region: RegionOfInterest?
+        /// `--annotate`: where annotated copies go.
+        var annotateDirectory: String?
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -111,6 +120,11 @@ enum DecodeCommand {
             case "--code39-check-character":
                 s.options.code39CheckCharacter = try choice(try p.value(for: option), option: option)
             case "--max-pixels": s.limits.maxPixels = try p.integer(for: option, in: 1...Int(Int32.max) * 4)
+            case "--roi": s.region = try parseRegion(try p.value(for: option))
+            case "--annotate":
+                let dir = try p.value(for: option)
+                guard !dir.isEmpty else { throw OptionParser.UsageError(description: "--annotate needs a directory") }
+                s.annotateDirectory = dir
             default: throw OptionParser.UsageError(description: "unknown option '\(option)'")
             }
         }
@@ -152,13 +166,28 @@ enum DecodeCommand {
     /// Decodes the files in parallel on all cores and prints the results in the order given.
     static func decodeAll(_ s: Settings, registry: DecoderRegistry) -> Int32 {
         let outcomes = Mutex([Outcome?](repeating: nil, count: s.files.count))
-        let files = s.files, options = s.options, limits = s.limits
+        let files = s.files, options = s.options, limits = s.limits, region = s.region
+        let annotations: [String?]
+        switch annotationPaths(for: files, in: s.annotateDirectory) {
+        case .success(let paths): annotations = paths
+        case .failure(let error):
+            Console.error(error.description)
+            return ExitStatus.usage
+        }
+        let annotationFailures = Mutex([String?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
             let outcome: Outcome
             do {
                 let frame = try ImageReader.read(contentsOf: files[i], limits: limits)
+                let found =
+                    region.map { $0.decode(frame.luminance(), registry: registry, options: options) }
+                    ?? registry.decode(frame, options: options)
                 // Every result goes through the value parser: value_type, value and display_value.
-                outcome = .decoded(registry.decode(frame, options: options).map { $0.withParsedValue() })
+                let codes = found.map { $0.withParsedValue() }
+                outcome = .decoded(codes)
+                if let path = annotations[i], let failure = annotate(frame, codes: codes, region: region, to: path) {
+                    annotationFailures.withLock { $0[i] = failure }
+                }
             } catch {
                 outcome = .failed(String(describing: error))
             }
@@ -178,6 +207,10 @@ enum DecodeCommand {
                 failed += 1
                 Console.error("\(file): not decoded")
             }
+        }
+        for failure in annotationFailures.withLock({ $0 }).compactMap({ $0 }) {
+            failed += 1
+            Console.error(failure)
         }
         if failed > 0 { return ExitStatus.usage }
         return found > 0 ? ExitStatus.success : ExitStatus.nothingFound
