@@ -41,6 +41,32 @@ enum PDF417Fixture {
     {
         try render(Array(text.utf8), arguments, symbology: symbology, scale: scale)
     }
+
+    /// Renders text segments, each with its ECI (zint `--eci` and `--seg1`…`--seg9`; zint converts each
+    /// segment's text to its ECI's character set). zint takes segments on the command line only.
+    static func render(segments: [(eci: Int, text: String)], symbology: String = "PDF417", scale: Int = 2)
+        throws -> LuminanceImage
+    {
+        guard let zint else { throw Failure(description: "zint not installed") }
+        guard let first = segments.first else { throw Failure(description: "no segment") }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pdf417tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let output = dir.appendingPathComponent("symbol.png")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: zint)
+        p.arguments =
+            ["-b", symbology, "--quietzones", "--scale=\(scale)", "-o", output.path, "--eci=\(first.eci)", "-d", first.text]
+            + segments.dropFirst().enumerated().map { "--seg\($0.offset + 1)=\($0.element.eci),\($0.element.text)" }
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = err
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw Failure(description: "zint failed: \(message)") }
+        return try ImageReader.read(contentsOf: output.path).luminance()
+    }
 }
 
 extension LuminanceImage {
