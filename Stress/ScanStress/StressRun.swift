@@ -216,11 +216,14 @@ public enum StressRun {
             case .wrong: wrong.append(b)
             }
         }
-        return Outcome(family: c.family, rendered: true, verdict: verdict, wrong: wrong, image: wrong.isEmpty ? nil : image)
+        return Outcome(
+            family: c.family, rendered: true, verdict: verdict, wrong: wrong, image: wrong.isEmpty ? nil : image)
     }
 
     /// The damaged image of a case (the noise has its own random stream, so it is the same every time).
-    public static func makeImage(_ c: StressCase, _ modules: StressModules, index: Int, seed: UInt64) -> LuminanceImage {
+    public static func makeImage(_ c: StressCase, _ modules: StressModules, index: Int, seed: UInt64)
+        -> LuminanceImage
+    {
         var image = StressImage.draw(modules, scene: c.scene)
         var noise = StressRandom(seed: seed, index: index, stream: 1)
         for d in c.scene.damages { image.apply(d, paper: c.scene.light, random: &noise) }
@@ -234,7 +237,8 @@ public enum StressRun {
         try PNGWriter.write(image, to: stem + ".png")
         func show(_ b: [UInt8]) -> String {
             let text = String(decoding: b, as: UTF8.self)
-            return "\(text.debugDescription) [\(b.map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " "))]"
+            let hex = b.map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
+            return "\(text.debugDescription) [\(hex)]"
         }
         let lines = [
             "symbol \(w.index) of seed \(seed) (family \(w.family)): scanstress --seed \(seed) --only \(w.index)",

@@ -61,7 +61,8 @@ public enum StressDamage: Sendable, CustomStringConvertible {
             return "occlude(\(f(x)),\(f(y)) \(f(w))×\(f(h)) grey \(Int(g)))"
         case .blur(let s): return "blur(\(f(s)) modules)"
         case .noise(let s): return "noise(\(f(s)))"
-        case .glare(let a, let angle, let w, let s): return "glare(at \(f(a)), \(f(angle))°, \(f(w)) modules, +\(Int(s)))"
+        case .glare(let a, let angle, let w, let s):
+            return "glare(at \(f(a)), \(f(angle))°, \(f(w)) modules, +\(Int(s)))"
         case .scale(let s): return "scale(\(f(s)))"
         }
     }

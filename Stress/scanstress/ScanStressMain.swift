@@ -47,7 +47,9 @@ struct ScanStressMain {
                 o.families = names
             case "--only":
                 let items = value.split(separator: ",").map { Int($0) }
-                guard !items.isEmpty, items.allSatisfy({ ($0 ?? -1) >= 0 }) else { fail("--only: indices, not '\(value)'") }
+                guard !items.isEmpty, items.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+                    fail("--only: indices, not '\(value)'")
+                }
                 o.only = items.compactMap { $0 }
             case "--failures":
                 o.failureFolder = value
@@ -77,7 +79,8 @@ struct ScanStressMain {
         print(report.table(families: o.families))
         for w in report.wrongValues {
             let got = String(decoding: w.bytes, as: UTF8.self).debugDescription
-            print("wrong: symbol \(w.index) (\(w.family)) read as \(w.format.name) \(got)\(w.image.map { ": \($0)" } ?? "")")
+            let image = w.image.map { ": \($0)" } ?? ""
+            print("wrong: symbol \(w.index) (\(w.family)) read as \(w.format.name) \(got)\(image)")
         }
         exit(report.wrong == 0 ? 0 : 1)
     }

@@ -8,7 +8,9 @@ import Testing
 
 /// Code 32 (Italian pharmaceutical code) on Code 39 characters: the base-32 value and its check digit.
 struct Code32Tests {
-    static let zint = ["/usr/bin/zint", "/usr/local/bin/zint"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let zint = ["/usr/bin/zint", "/usr/local/bin/zint"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     func decode(_ image: LuminanceImage, formats: Set<BarcodeFormat> = []) -> [Barcode] {
         var options = DecodeOptions()

@@ -14,10 +14,11 @@ struct StressTests {
         o.count = 60
         o.seed = Self.seed
         o.families = ["qrcode", "datamatrix", "aztec"]
-        let report = try StressRun.run(o, decoders: BuiltinPlugins.registry(), encoders: BuiltinPlugins.encoderRegistry())
+        let report = try StressRun.run(
+            o, decoders: BuiltinPlugins.registry(), encoders: BuiltinPlugins.encoderRegistry())
         for w in report.wrongValues {
-            Issue.record(
-                "symbol \(w.index) (\(w.family)) read as \(w.format.name) \(String(decoding: w.bytes, as: UTF8.self).debugDescription)")
+            let got = String(decoding: w.bytes, as: UTF8.self).debugDescription
+            Issue.record("symbol \(w.index) (\(w.family)) read as \(w.format.name) \(got)")
         }
         #expect(report.wrong == 0)
         // Every symbol renders, and many are read despite the damage.
