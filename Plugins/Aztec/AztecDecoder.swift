@@ -83,8 +83,8 @@ public struct AztecDecoder: SymbologyDecoder {
     /// could give a more credible one (a clean read of a symbol with 4 check codewords of 6 bits scores
     /// −7.2).
     static let sureRead = -7.0
-    /// The most credible read of a bull's-eye is still refused when one random block in this many
-    /// (10^-x) would pass: a symbol read this way cannot be told from a wrong grid.
+    /// The most credible read of a bull's-eye is still refused above this score (more than one random
+    /// block in 100 would pass as it did): a symbol read this way cannot be told from a wrong grid.
     static let credibleRead = -2.0
 
     /// Decodes one detected bull's-eye: orientation, mode message, layers, codewords, bit stream.
