@@ -44,6 +44,7 @@ let package = Package(
         .library(name: "ScanPluginLoader", targets: ["ScanPluginLoader"]),
         .executable(name: "scanctl", targets: ["scanctl"]),
         .executable(name: "scanbench", targets: ["scanbench"]),
+        .executable(name: "scanstress", targets: ["scanstress"]),
     ] + plugins.map { .library(name: $0, targets: [$0]) },
     targets: [
         // System libraries (module maps only).
@@ -117,6 +118,15 @@ let package = Package(
         .executableTarget(
             name: "scanbench", dependencies: ["ScanCore", "ScanImageIO", "BuiltinPlugins"],
             path: "Benchmarks/ScanBench"),
+
+        // The misread stress run used by `make stress` and StressTests (Docs/stress.md): random symbols
+        // from our encoders and zint, damaged, decoded in process, every value checked.
+        .target(
+            name: "ScanStress", dependencies: ["ScanCore", "ScanImageIO"], path: "Stress/ScanStress"),
+        .executableTarget(
+            name: "scanstress", dependencies: ["ScanStress", "ScanCore", "BuiltinPlugins"], path: "Stress/scanstress"),
+        .testTarget(
+            name: "StressTests", dependencies: ["ScanStress", "ScanCore", "BuiltinPlugins"], path: "Tests/StressTests"),
 
         .testTarget(name: "ScanCoreTests", dependencies: ["ScanCore"], path: "Tests/ScanCoreTests"),
         .testTarget(

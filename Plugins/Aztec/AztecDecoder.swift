@@ -68,10 +68,41 @@ public struct AztecDecoder: SymbologyDecoder {
         return (results, unresolved)
     }
 
+    /// A decoded symbol and how easily a wrong sampling could have produced it
+    /// (``AztecDataCodewords/Result/randomAcceptanceLog10(size:dataCodewords:)``; −∞ for a rune, which
+    /// has its own rule).
+    struct Read {
+        var barcode: Barcode
+        var randomAcceptanceLog10: Double
+    }
+
+    /// A read this unlikely to come from a wrong sampling ends the search at once: no geometry candidate
+    /// could give a more credible one (a clean read of a symbol with 4 check codewords of 6 bits scores
+    /// −7.2).
+    static let sureRead = -7.0
+    /// The most credible read of a bull's-eye is still refused above this score (more than one random
+    /// block in 100 would pass as it did): a symbol read this way cannot be told from a wrong grid.
+    static let credibleRead = -2.0
+
     /// Decodes one detected bull's-eye: orientation, mode message, layers, codewords, bit stream.
+    ///
+    /// Every reading of the mode message and geometry candidate is tried until one gives a sure read
+    /// (``sureRead``); otherwise the most credible read found wins, when it is credible at all
+    /// (``credibleRead``). A symbol sampled on a slightly wrong grid can still pass Reed–Solomon with
+    /// most of the check codewords spent, while the right grid reads it with few corrections.
     func decode(_ matrix: BitMatrix, image: LuminanceImage?, detection: AztecDetection)
         -> (barcode: Barcode?, sawModeMessage: Bool)
     {
+        var best: Read?
+        /// Keeps `read` if it is the most credible so far; true when it is sure.
+        func consider(_ read: Read?) -> Bool {
+            guard let read else { return false }
+            if best.map({ read.randomAcceptanceLog10 < $0.randomAcceptanceLog10 }) ?? true { best = read }
+            return read.randomAcceptanceLog10 <= Self.sureRead
+        }
+        func result() -> Barcode? {
+            best.flatMap { $0.randomAcceptanceLog10 <= Self.credibleRead ? $0.barcode : nil }
+        }
         var sawModeMessage = false
         var kinds = [detection]
         var other = detection
@@ -121,23 +152,27 @@ public struct AztecDecoder: SymbologyDecoder {
                 for t in candidates {
                     let grid = AztecDetector.sampleGrid(
                         matrix, AztecDetector.gridTransform(t, dimension: n), dimension: n)
-                    if let b = decode(grid, canonical: t, mirrored: o.mirrored, mode: mode) { return (b, true) }
+                    if consider(decode(grid, canonical: t, mirrored: o.mirrored, mode: mode)) {
+                        return (result(), true)
+                    }
                 }
                 // Then the luminance at module centres (blur thins isolated modules in a bit matrix).
                 if let image, mode.runeValue == nil {
                     for t in candidates {
                         let grid = AztecDetector.sampleGrid(image, canonical: t, dimension: n, compact: mode.compact)
-                        if let b = decode(grid, canonical: t, mirrored: o.mirrored, mode: mode) { return (b, true) }
+                        if consider(decode(grid, canonical: t, mirrored: o.mirrored, mode: mode)) {
+                            return (result(), true)
+                        }
                     }
                 }
             }
         }
-        return (nil, sawModeMessage)
+        return (result(), sawModeMessage)
     }
 
     /// Decodes sampled modules (`grid`, upright; unused for a rune).
     func decode(_ grid: BitMatrix?, canonical: PerspectiveTransform, mirrored: Bool, mode: AztecModeMessage)
-        -> Barcode?
+        -> Read?
     {
         let size = AztecLayers(compact: mode.compact, layers: mode.layers)
         let n = size.dimension
@@ -146,9 +181,10 @@ public struct AztecDecoder: SymbologyDecoder {
             .map(transform.apply)
         if let rune = mode.runeValue {
             let text = String(format: "%03d", rune)
-            return barcode(
+            let b = barcode(
                 text: text, bytes: Array(text.utf8), identifier: "]zC", corners: corners, mirrored: mirrored,
                 ecLevel: nil, structuredAppend: nil, metadata: ["layers": "0", "compact": "true", "rune": "true"])
+            return Read(barcode: b, randomAcceptanceLog10: -.infinity)
         }
         // Too few check codewords cannot tell a symbol from a random pattern whose mode message happened
         // to decode (the standard asks for at least three more than 5 %); demand more when the mode message
@@ -157,8 +193,10 @@ public struct AztecDecoder: SymbologyDecoder {
         guard checkWords >= (mode.corrections > 0 ? 4 : 2), let grid
         else { return nil }
         let layerBits = AztecBitMatrixParser.layerBits(grid, size: size)
-        guard let data = AztecDataCodewords.correct(layerBits, size: size, dataCodewords: mode.dataCodewords),
-            let content = AztecDecodedBitStreamParser.parse(data.bits)
+        guard let data = AztecDataCodewords.correct(layerBits, size: size, dataCodewords: mode.dataCodewords)
+        else { return nil }
+        let acceptance = data.randomAcceptanceLog10(size: size, dataCodewords: mode.dataCodewords)
+        guard let content = AztecDecodedBitStreamParser.parse(data.bits, codewordSize: size.codewordSize)
         else { return nil }
         let ec = size.codewordCount - mode.dataCodewords
         let share = Int((Double(ec) * 100 / Double(size.codewordCount)).rounded())
@@ -169,12 +207,13 @@ public struct AztecDecoder: SymbologyDecoder {
         if mode.readerInitialisation { metadata["reader_init"] = "true" }
         if !content.ecis.isEmpty { metadata["eci"] = content.ecis.map(String.init).joined(separator: ",") }
         if case .second(let ai) = content.fnc1 { metadata["application_indicator"] = ai }
-        return barcode(
+        let b = barcode(
             text: content.text, bytes: content.bytes, identifier: "]z\(content.symbologyModifier)",
             corners: corners, mirrored: mirrored, ecLevel: "\(share)%",
             structuredAppend: content.structuredAppend.map {
                 StructuredAppend(index: $0.index, count: $0.count, id: $0.id)
             }, metadata: metadata)
+        return Read(barcode: b, randomAcceptanceLog10: acceptance)
     }
 
     func barcode(

@@ -86,6 +86,13 @@ public struct Code39RowDecoder: LinearRowDecoder {
 
     /// Applies the check-character and Full ASCII options to the data characters.
     func makeMatch(_ characters: [Character], options: DecodeOptions, start: Int, end: Int) -> LinearMatch? {
+        // A Code 32 value, when Code 32 is asked for by name (see Code32; its own check digit, no mod-43
+        // check character, no Full ASCII).
+        if options.formats.contains(.code32), let value = Code32.value(of: characters) {
+            return LinearMatch(
+                format: .code32, text: value, symbologyIdentifier: "]A0", start: start, end: end,
+                metadata: ["code39": String(characters)])
+        }
         var data = characters
         var check: Character?
         var modifier = 0
