@@ -17,7 +17,8 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(PREFIX)/share/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: setup build release demo test test-camera bench docs install install-files deb clean
+.PHONY: setup build release demo test test-camera test-preview bench fuzz stress example-plugin docs install install-files \
+	deb clean
 
 setup:
 	@scripts/install-deps.sh
@@ -32,8 +33,26 @@ release: setup
 demo: release
 	$(SCANCTL) run sessions/demo.yaml
 
+# The whole suite, then the example plugin package's own tests (Examples/MSIPlessey: exact values on
+# zint-rendered symbols; its library is built by the suite's end-to-end plugin tests, so this adds about a
+# minute of building and its tests), then the misread stress run on 2,000 symbols of the families that give
+# no wrong value today (make stress runs every family; Docs/stress.md).
+STRESS_TEST_FAMILIES := qrcode,datamatrix,aztec
 test: setup
 	$(SWIFT) test
+	$(SWIFT) test --package-path Examples/MSIPlessey
+	$(SWIFT) build -c release --product scanstress
+	.build/release/scanstress --count 2000 --seed 20240917 --families $(STRESS_TEST_FAMILIES)
+
+# The example plugins, which live outside scanctl (Docs/plugins.md): MSI Plessey in Swift (its own package)
+# and Pharmacode in C, with scanctl itself. Then:
+#   .build/release/scanctl decode --plugin Examples/MSIPlessey/.build/release/libMSIPlessey.so Examples/MSIPlessey/sample.png
+#   .build/release/scanctl decode --plugin Examples/c-plugin/build/libpharmacode.so Examples/c-plugin/sample.png
+example-plugin: release
+	$(SWIFT) build -c release --package-path Examples/MSIPlessey
+	$(MAKE) -C Examples/c-plugin
+	@echo "Built Examples/MSIPlessey/.build/release/libMSIPlessey.so and Examples/c-plugin/build/libpharmacode.so. Try:"
+	@echo "  $(SCANCTL) decode --plugin Examples/MSIPlessey/.build/release/libMSIPlessey.so Examples/MSIPlessey/sample.png"
 
 # Rewrites the option and key tables in Docs/ from the tables --help and the man pages are made from.
 docs: build
@@ -72,6 +91,12 @@ deb:
 test-camera: setup
 	@scripts/camera-test/run.sh
 
+# The preview page in headless Chromium while a stream with codes plays; checks the drawn outlines' pixels
+# (root to install chromium; under a minute after the release build; not part of test). UPDATE=1 copies
+# the screenshot to Docs/images/preview.png. See Docs/preview.md.
+test-preview: setup
+	@scripts/preview-test/run.sh
+
 # Accuracy and speed against zxing-cpp and ZBar (not part of test or CI). QUICK=1: a subset;
 # SOAK=1: also the 10,000-frame memory soak; CORPUS=DIR: another corpus. See Benchmarks/README.md.
 bench: setup
@@ -80,5 +105,17 @@ bench: setup
 	@scripts/bench-env.sh
 	.build/bench-venv/bin/python Benchmarks/bench.py $(if $(QUICK),--quick) $(if $(SOAK),--soak) $(if $(CORPUS),--corpus $(CORPUS))
 
+# libFuzzer targets with the address sanitizer (Fuzz/Package.swift, Docs/fuzzing.md): TARGET=FuzzX runs one,
+# none runs every target in turn; SECONDS per target (default 60). Exit 1 when an input crashed, hung or
+# ran out of memory (saved in Fuzz/.build/artifacts/).
+fuzz: setup
+	SWIFT=$(SWIFT) scripts/fuzz.sh "$(TARGET)" "$(or $(SECONDS),60)"
+
+# Misread stress: 100,000 random damaged symbols of every family, every reported value checked (not part of
+# test, which runs 2,000; see Docs/stress.md). COUNT=N, SEED=S; wrong values' images go to .build/stress-failures.
+stress: setup
+	$(SWIFT) build -c release --product scanstress
+	.build/release/scanstress --count $(or $(COUNT),100000) --seed $(or $(SEED),1)
+
 clean:
-	rm -rf .build
+	rm -rf .build Fuzz/.build Examples/MSIPlessey/.build Examples/c-plugin/build

@@ -37,9 +37,14 @@ let package = Package(
         .library(name: "ScanValues", targets: ["ScanValues"]),
         .library(name: "BuiltinPlugins", targets: ["BuiltinPlugins"]),
         .library(name: "ScanCamera", targets: ["ScanCamera"]),
+        .library(name: "ScanAnnotation", targets: ["ScanAnnotation"]),
+        .library(name: "ScanHTTP", targets: ["ScanHTTP"]),
         .library(name: "ScanSession", targets: ["ScanSession"]),
+        .library(name: "ScanPluginKit", targets: ["ScanPluginKit"]),
+        .library(name: "ScanPluginLoader", targets: ["ScanPluginLoader"]),
         .executable(name: "scanctl", targets: ["scanctl"]),
         .executable(name: "scanbench", targets: ["scanbench"]),
+        .executable(name: "scanstress", targets: ["scanstress"]),
     ] + plugins.map { .library(name: $0, targets: [$0]) },
     targets: [
         // System libraries (module maps only).
@@ -55,6 +60,11 @@ let package = Package(
             name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(
             name: "CV4L2", path: "Sources/CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
+        .systemLibrary(
+            name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Core model, image kernels, plugin contract. Knows no symbology.
         .target(name: "ScanCore", path: "Sources/ScanCore"),
@@ -68,24 +78,55 @@ let package = Package(
             name: "BuiltinPlugins", dependencies: ["ScanCore"] + plugins.map { .target(name: $0) },
             path: "Sources/BuiltinPlugins"),
 
+        // Plugins loaded at run time (Docs/plugins.md): the C ABI (include/scanctl_plugin.h), the helper a
+        // Swift plugin exports its SymbologyDecoder with, and the host side that loads libraries.
+        .systemLibrary(name: "CScanPlugin", path: "include"),
+        .target(name: "ScanPluginKit", dependencies: ["ScanCore", "CScanPlugin"], path: "Sources/ScanPluginKit"),
+        .target(
+            name: "ScanPluginLoader", dependencies: ["ScanCore", "ScanPluginKit", "CScanPlugin"],
+            path: "Sources/ScanPluginLoader"),
+
         // Cameras through V4L2: device access, mode negotiation, buffer conversion, the camera lifecycle.
         .target(name: "ScanCamera", dependencies: ["ScanCore", "ScanImageIO", "CV4L2"], path: "Sources/ScanCamera"),
+
+        // Outlines, labels and the region of interest drawn over images (cairo), as PNG or JPEG.
+        .target(
+            name: "ScanAnnotation", dependencies: ["ScanCore", "ScanImageIO", "CCairo"], path: "Sources/ScanAnnotation"),
+
+        // A small HTTP server (libmicrohttpd) for the session preview.
+        .target(name: "ScanHTTP", dependencies: ["CMicroHTTPD"], path: "Sources/ScanHTTP"),
 
         // Sessions: YAML model and validation, coordinator, inputs, stream stages, outputs.
         // Takes its DecoderRegistry from the caller; never depends on the plugins.
         .target(
-            name: "ScanSession", dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "ScanCamera", "CYAML"],
+            name: "ScanSession",
+            dependencies: [
+                "ScanCore", "ScanImageIO", "ScanValues", "ScanCamera", "ScanPluginLoader", "ScanAnnotation",
+                "ScanHTTP", "CYAML",
+            ],
             path: "Sources/ScanSession"),
 
         .executableTarget(
             name: "scanctl",
-            dependencies: ["ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins", "ScanSession", "ScanCamera"],
+            dependencies: [
+                "ScanCore", "ScanImageIO", "ScanValues", "BuiltinPlugins", "ScanSession", "ScanCamera",
+                "ScanPluginLoader", "ScanAnnotation",
+            ],
             path: "Sources/scanctl"),
 
         // In-process decoding timer used by `make bench` (Benchmarks/README.md).
         .executableTarget(
             name: "scanbench", dependencies: ["ScanCore", "ScanImageIO", "BuiltinPlugins"],
             path: "Benchmarks/ScanBench"),
+
+        // The misread stress run used by `make stress` and StressTests (Docs/stress.md): random symbols
+        // from our encoders and zint, damaged, decoded in process, every value checked.
+        .target(
+            name: "ScanStress", dependencies: ["ScanCore", "ScanImageIO"], path: "Stress/ScanStress"),
+        .executableTarget(
+            name: "scanstress", dependencies: ["ScanStress", "ScanCore", "BuiltinPlugins"], path: "Stress/scanstress"),
+        .testTarget(
+            name: "StressTests", dependencies: ["ScanStress", "ScanCore", "BuiltinPlugins"], path: "Tests/StressTests"),
 
         .testTarget(name: "ScanCoreTests", dependencies: ["ScanCore"], path: "Tests/ScanCoreTests"),
         .testTarget(
@@ -94,11 +135,25 @@ let package = Package(
         .testTarget(
             name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanCore", "ScanImageIO", "CTurboJPEG"], path: "Tests/ScanCameraTests"),
         .testTarget(
-            name: "ScanSessionTests", dependencies: ["ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins"],
+            name: "ScanAnnotationTests", dependencies: ["ScanAnnotation", "ScanCore", "ScanImageIO"],
+            path: "Tests/ScanAnnotationTests"),
+        .testTarget(name: "ScanHTTPTests", dependencies: ["ScanHTTP", "HTTPTestSupport"], path: "Tests/ScanHTTPTests"),
+        // A plain HTTP/1.0 socket client for the HTTP server's and the preview's tests (not shipped).
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        .testTarget(
+            name: "ScanSessionTests",
+            dependencies: ["ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins", "ScanPluginLoader", "PluginTestSupport"],
             path: "Tests/ScanSessionTests"),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["ScanCore", "ScanImageIO"], path: "Tests/EndToEndTests",
+            name: "EndToEndTests", dependencies: ["ScanCore", "ScanImageIO", "PluginTestSupport", "HTTPTestSupport"],
+            path: "Tests/EndToEndTests",
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ScanPluginLoaderTests",
+            dependencies: ["ScanPluginLoader", "ScanPluginKit", "ScanCore", "CScanPlugin", "PluginTestSupport"],
+            path: "Tests/ScanPluginLoaderTests"),
+        // Builds test plugins (a C fixture in variants, the C example) at test time (not shipped).
+        .target(name: "PluginTestSupport", path: "Tests/PluginTestSupport", exclude: ["Fixtures"]),
         // A bar renderer shared by the linear plugins' tests (not shipped).
         .target(name: "LinearTestSupport", dependencies: ["ScanCore"], path: "Tests/LinearTestSupport"),
     ]

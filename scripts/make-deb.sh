@@ -46,7 +46,7 @@ Architecture: $arch
 Maintainer: scanctl developers <scanctl@localhost>
 Installed-Size: $size
 Depends: $depends
-Recommends: systemd
+Recommends: systemd, fonts-dejavu-core
 Section: utils
 Priority: optional
 Homepage: https://github.com/scanctl/scanctl
@@ -55,8 +55,11 @@ Description: barcode scanning for Linux: images, cameras, raw video, sessions
  Data Matrix, PDF417 and Aztec symbols in PNG, JPEG, WebP and PGM/PPM images,
  V4L2 cameras and raw video on standard input, and says what each payload is
  (URL, Wi-Fi network, contact, GS1 element string, product number ...).
- Session files wire inputs through decoding to standard output, files and
- webhooks; scanctl@NAME.service runs /etc/scanctl/NAME.yaml under systemd.
+ Session files wire inputs through decoding to standard output, files,
+ webhooks and a live preview page (MJPEG, events, Prometheus metrics);
+ decode --annotate draws what was read. More symbologies load at run time
+ as plugins (/usr/lib/scanctl/plugins). scanctl@NAME.service runs
+ /etc/scanctl/NAME.yaml under systemd.
 CONTROL
 cat >"$root/DEBIAN/postinst" <<'POSTINST'
 #!/bin/sh

@@ -49,8 +49,19 @@ public struct AztecDecodedContent: Sendable, Equatable {
 /// Mixed and Punctuation in 5-bit codes, Digit in 4-bit codes — with their latches (stay in the new mode)
 /// and shifts (one character only), Binary Shift (a byte count in 5 bits, or 0 and 11 bits for 32 or
 /// more, then the bytes) and FLG(n) in Punctuation code 0 (n = 0: FNC1; 1–6: an ECI designator of n
-/// digits, each a Digit-mode code). Decoding starts in Upper mode. Trailing bits too few for a code are
-/// padding.
+/// digits, each a Digit-mode code). Decoding starts in Upper mode.
+///
+/// A shift sequence ends in the mode it was invoked from, and that holds when the mode it was invoked
+/// from is itself a shift: after U/S (from Lower or Digit) followed by P/S or B/S, the punctuation
+/// character or the binary bytes return to Upper, and Upper stays latched (D/L … U/S B/S bytes A is
+/// "…bytes A", not a digit). A shift's single character returns to the latched mode as usual.
+///
+/// Padding (ISO/IEC 24778:2008, bit stuffing and padding): the encoder fills the last data codeword with
+/// 1 bits, so after the last character fewer bits than one codeword remain and all of them are 1 (they
+/// may read as a shift, a latch or the start of a binary shift). With `codewordSize` given, a stream
+/// whose tail breaks this rule (0 bits after the last character, a binary shift or ECI cut short, a
+/// tail of a codeword or more) is not a message an encoder wrote and gives `nil`; without it trailing
+/// bits too few for a character are ignored.
 ///
 /// Text rule: the bytes before the first ECI are decoded with ``ECI/guessCharacterSet(_:)`` (the
 /// standard's default is ISO/IEC 8859-1; valid UTF-8 is read as UTF-8, as common readers do); bytes after
@@ -146,10 +157,14 @@ public enum AztecDecodedBitStreamParser {
         }
     }
 
-    /// Parses `bits` (0/1 each). Returns `nil` for streams no encoder writes (FLG(7), a malformed ECI).
-    public static func parse(_ bits: [UInt8]) -> AztecDecodedContent? {
+    /// Parses `bits` (0/1 each). Returns `nil` for streams no encoder writes (FLG(7), a malformed ECI and,
+    /// with `codewordSize` (bits per data codeword) given, a stream whose padding is not as the standard
+    /// writes it).
+    public static func parse(_ bits: [UInt8], codewordSize: Int? = nil) -> AztecDecodedContent? {
         var content = AztecDecodedContent()
         var position = 0
+        // Where the last character (text, binary bytes, FLG) ended: what follows must be padding.
+        var committed = 0
         func read(_ n: Int) -> Int? {
             guard position + n <= bits.count else { return nil }
             var v = 0
@@ -186,20 +201,26 @@ public enum AztecDecodedBitStreamParser {
             position = 0
         }
 
+        committed = position
         var latched = Mode.upper
         var shifted: Mode?
         stream: while true {
             let mode = shifted ?? latched
+            let inShift = shifted != nil
             shifted = nil
             guard let c = read(mode == .digit ? 4 : 5) else { break stream }
             switch code(c, in: mode) {
             case .text(let t):
                 append(t)
+                committed = position
             case .latch(let m):
                 latched = m
             case .shift(let m):
+                // A shift invoked from a shifted mode returns there (see the type's documentation).
+                if inShift { latched = mode }
                 shifted = m
             case .binaryShift:
+                if inShift { latched = mode }
                 guard var count = read(5) else { break stream }
                 if count == 0 {
                     guard let long = read(11) else { break stream }
@@ -212,6 +233,7 @@ public enum AztecDecodedBitStreamParser {
                     bytes.append(UInt8(b))
                 }
                 append(bytes)
+                committed = position
             case .flag:
                 guard let n = read(3) else { break stream }
                 if n == 0 {
@@ -234,10 +256,18 @@ public enum AztecDecodedBitStreamParser {
                     content.ecis.append(designator)
                     segments.append((ECI.characterSet(for: designator) ?? .iso8859_1, []))
                 }
+                committed = position
             }
         }
+        if let codewordSize, !isPadding(bits[committed...], codewordSize: codewordSize) { return nil }
         content.text = text(segments)
         return content
+    }
+
+    /// True when `tail` is what an encoder leaves after the last character: fewer bits than one codeword,
+    /// all 1.
+    static func isPadding(_ tail: ArraySlice<UInt8>, codewordSize: Int) -> Bool {
+        tail.count < codewordSize && tail.allSatisfy { $0 == 1 }
     }
 
     /// One uppercase or lowercase letter, or two digits: what may precede FNC1 in second position.

@@ -28,24 +28,17 @@ public struct AztecDecoder: SymbologyDecoder {
     public init() {}
 
     public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
-        guard options.wants(.aztec) else { return [] }
+        decodePass(frame, pass: DecodePass(kind: nil, binarizer: options.binarizer), options: options).symbols
+    }
+
+    /// One pass over `frame` binarized by `options.binarizer`. Its unresolved places are the bull's-eyes
+    /// it found but could not read.
+    public func decodePass(_ frame: FrameContext, pass: DecodePass, options: DecodeOptions) -> PassOutcome {
+        guard options.wants(.aztec) else { return PassOutcome(symbols: [], unresolved: []) }
         let mask = CandidateMask(frame, options: options, linear: true, matrix: true, margin: Self.searchMargin)
-        if mask.isEmpty { return [] }
-        var kinds: [BinarizerKind] = [options.binarizer]
-        if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
-        var results: [Barcode] = []
-        for kind in kinds {
-            let pass = scan(frame.binarized(kind), image: frame.image, options: options, mask: mask)
-            for b in pass.results
-            where !results.contains(where: { $0.rawBytes == b.rawBytes && $0.boundingBox.meets(b.boundingBox) }) {
-                results.append(b)
-            }
-            // The next binarizer only when this one left something: nothing read, or a bull's-eye whose
-            // mode message read but whose data did not.
-            if !results.isEmpty && (!options.tryHarder || pass.unresolved == 0) { break }
-            if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
-        }
-        return results
+        if mask.isEmpty { return PassOutcome(symbols: [], unresolved: []) }
+        let found = scan(frame.binarized(options.binarizer), image: frame.image, options: options, mask: mask)
+        return PassOutcome(symbols: found.results, unresolved: found.unresolved.map { [$0] })
     }
 
     /// Every symbol found in a binarized image; `image`, when given, is its luminance, sampled as well
@@ -54,27 +47,62 @@ public struct AztecDecoder: SymbologyDecoder {
         scan(matrix, image: image, options: options).results
     }
 
-    /// The symbols read, and how many bull's-eyes had a valid mode message but unreadable data.
+    /// The symbols read, and the centres of the bull's-eyes that did not read.
     func scan(_ matrix: BitMatrix, image: LuminanceImage?, options: DecodeOptions, mask: CandidateMask? = nil)
-        -> (results: [Barcode], unresolved: Int)
+        -> (results: [Barcode], unresolved: [Point])
     {
         var results: [Barcode] = []
-        var unresolved = 0
+        var unresolved: [Point] = []
         for d in AztecDetector.detect(matrix, rowStep: options.tryHarder ? 1 : 2, mask: mask) {
             if results.contains(where: { Self.contains($0.cornerPoints, d.transform.apply(Point(0, 0))) }) {
                 continue
             }
             let attempt = decode(matrix, image: image, detection: d)
-            if let b = attempt.barcode { results.append(b) } else if attempt.sawModeMessage { unresolved += 1 }
+            if let b = attempt.barcode {
+                results.append(b)
+            } else {
+                unresolved.append(d.transform.apply(Point(0, 0)))
+            }
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
         }
         return (results, unresolved)
     }
 
+    /// A decoded symbol and how easily a wrong sampling could have produced it
+    /// (``AztecDataCodewords/Result/randomAcceptanceLog10(size:dataCodewords:)``; −∞ for a rune, which
+    /// has its own rule).
+    struct Read {
+        var barcode: Barcode
+        var randomAcceptanceLog10: Double
+    }
+
+    /// A read this unlikely to come from a wrong sampling ends the search at once: no geometry candidate
+    /// could give a more credible one (a clean read of a symbol with 4 check codewords of 6 bits scores
+    /// −7.2).
+    static let sureRead = -7.0
+    /// The most credible read of a bull's-eye is still refused above this score (more than one random
+    /// block in 100 would pass as it did): a symbol read this way cannot be told from a wrong grid.
+    static let credibleRead = -2.0
+
     /// Decodes one detected bull's-eye: orientation, mode message, layers, codewords, bit stream.
+    ///
+    /// Every reading of the mode message and geometry candidate is tried until one gives a sure read
+    /// (``sureRead``); otherwise the most credible read found wins, when it is credible at all
+    /// (``credibleRead``). A symbol sampled on a slightly wrong grid can still pass Reed–Solomon with
+    /// most of the check codewords spent, while the right grid reads it with few corrections.
     func decode(_ matrix: BitMatrix, image: LuminanceImage?, detection: AztecDetection)
         -> (barcode: Barcode?, sawModeMessage: Bool)
     {
+        var best: Read?
+        /// Keeps `read` if it is the most credible so far; true when it is sure.
+        func consider(_ read: Read?) -> Bool {
+            guard let read else { return false }
+            if best.map({ read.randomAcceptanceLog10 < $0.randomAcceptanceLog10 }) ?? true { best = read }
+            return read.randomAcceptanceLog10 <= Self.sureRead
+        }
+        func result() -> Barcode? {
+            best.flatMap { $0.randomAcceptanceLog10 <= Self.credibleRead ? $0.barcode : nil }
+        }
         var sawModeMessage = false
         var kinds = [detection]
         var other = detection
@@ -124,23 +152,27 @@ public struct AztecDecoder: SymbologyDecoder {
                 for t in candidates {
                     let grid = AztecDetector.sampleGrid(
                         matrix, AztecDetector.gridTransform(t, dimension: n), dimension: n)
-                    if let b = decode(grid, canonical: t, mirrored: o.mirrored, mode: mode) { return (b, true) }
+                    if consider(decode(grid, canonical: t, mirrored: o.mirrored, mode: mode)) {
+                        return (result(), true)
+                    }
                 }
                 // Then the luminance at module centres (blur thins isolated modules in a bit matrix).
                 if let image, mode.runeValue == nil {
                     for t in candidates {
                         let grid = AztecDetector.sampleGrid(image, canonical: t, dimension: n, compact: mode.compact)
-                        if let b = decode(grid, canonical: t, mirrored: o.mirrored, mode: mode) { return (b, true) }
+                        if consider(decode(grid, canonical: t, mirrored: o.mirrored, mode: mode)) {
+                            return (result(), true)
+                        }
                     }
                 }
             }
         }
-        return (nil, sawModeMessage)
+        return (result(), sawModeMessage)
     }
 
     /// Decodes sampled modules (`grid`, upright; unused for a rune).
     func decode(_ grid: BitMatrix?, canonical: PerspectiveTransform, mirrored: Bool, mode: AztecModeMessage)
-        -> Barcode?
+        -> Read?
     {
         let size = AztecLayers(compact: mode.compact, layers: mode.layers)
         let n = size.dimension
@@ -149,9 +181,10 @@ public struct AztecDecoder: SymbologyDecoder {
             .map(transform.apply)
         if let rune = mode.runeValue {
             let text = String(format: "%03d", rune)
-            return barcode(
+            let b = barcode(
                 text: text, bytes: Array(text.utf8), identifier: "]zC", corners: corners, mirrored: mirrored,
                 ecLevel: nil, structuredAppend: nil, metadata: ["layers": "0", "compact": "true", "rune": "true"])
+            return Read(barcode: b, randomAcceptanceLog10: -.infinity)
         }
         // Too few check codewords cannot tell a symbol from a random pattern whose mode message happened
         // to decode (the standard asks for at least three more than 5 %); demand more when the mode message
@@ -160,8 +193,10 @@ public struct AztecDecoder: SymbologyDecoder {
         guard checkWords >= (mode.corrections > 0 ? 4 : 2), let grid
         else { return nil }
         let layerBits = AztecBitMatrixParser.layerBits(grid, size: size)
-        guard let data = AztecDataCodewords.correct(layerBits, size: size, dataCodewords: mode.dataCodewords),
-            let content = AztecDecodedBitStreamParser.parse(data.bits)
+        guard let data = AztecDataCodewords.correct(layerBits, size: size, dataCodewords: mode.dataCodewords)
+        else { return nil }
+        let acceptance = data.randomAcceptanceLog10(size: size, dataCodewords: mode.dataCodewords)
+        guard let content = AztecDecodedBitStreamParser.parse(data.bits, codewordSize: size.codewordSize)
         else { return nil }
         let ec = size.codewordCount - mode.dataCodewords
         let share = Int((Double(ec) * 100 / Double(size.codewordCount)).rounded())
@@ -172,12 +207,13 @@ public struct AztecDecoder: SymbologyDecoder {
         if mode.readerInitialisation { metadata["reader_init"] = "true" }
         if !content.ecis.isEmpty { metadata["eci"] = content.ecis.map(String.init).joined(separator: ",") }
         if case .second(let ai) = content.fnc1 { metadata["application_indicator"] = ai }
-        return barcode(
+        let b = barcode(
             text: content.text, bytes: content.bytes, identifier: "]z\(content.symbologyModifier)",
             corners: corners, mirrored: mirrored, ecLevel: "\(share)%",
             structuredAppend: content.structuredAppend.map {
                 StructuredAppend(index: $0.index, count: $0.count, id: $0.id)
             }, metadata: metadata)
+        return Read(barcode: b, randomAcceptanceLog10: acceptance)
     }
 
     func barcode(

@@ -209,7 +209,8 @@ public enum AztecDetector {
                     let p = Point(h.centre, v.centre)
                     let size = (v.moduleSize + h.moduleSize) / 2
                     guard isSymmetric(m, p, dx: 1, dy: 1, moduleSize: size, speckle: speckle),
-                        isSymmetric(m, p, dx: 1, dy: -1, moduleSize: size, speckle: speckle)
+                        isSymmetric(m, p, dx: 1, dy: -1, moduleSize: size, speckle: speckle),
+                        innerRingIsEnclosed(m, p, moduleSize: size)
                     else { continue }
                     if let k = found.firstIndex(where: { $0.centre.distance(to: p) < 0.75 * min($0.moduleSize, size) }) {
                         let n = Double(found[k].hits)
@@ -224,6 +225,16 @@ public enum AztecDetector {
             }
         }
         return found.sorted { $0.hits > $1.hits }
+    }
+
+    /// True when the light ring around the dark centre module at `p` is closed by the dark ring around
+    /// it (ISO/IEC 24778:2008 §6.2: concentric square rings one module wide): its light pixels, filled from
+    /// one module right of the centre, stay within 3 modules of the centre (the ring reaches 1.5 modules
+    /// along its sides, 2.1 at its corners; the light ring beyond the next dark one starts at 2.5) and
+    /// number at most 18 square modules (the ring holds 8). Dot grids, stripes and text, which pass the
+    /// ring-spacing tests along lines, leak.
+    static func innerRingIsEnclosed(_ m: BitMatrix, _ p: Point, moduleSize u: Double) -> Bool {
+        m.lightRegionIsEnclosed(x: Int(p.x + u), y: Int(p.y), centre: p, reach: 3 * u, maxArea: Int(18 * u * u) + 8)
     }
 
     /// Checks rings 0–2 along a line through `p` in direction (dx, dy); returns the refined centre

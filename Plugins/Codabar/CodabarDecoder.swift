@@ -13,7 +13,7 @@ import ScanCore
 /// ``DecodeOptions/codabarMinLength`` data characters are not reported (short Codabar reads are a common
 /// false positive). No check character is processed (the standard defines none), so the symbology
 /// identifier (ISO/IEC 15424) is `]F0`.
-public struct CodabarDecoder: SymbologyDecoder {
+public struct CodabarDecoder: LinearSymbologyDecoder {
     public let name = "codabar"
     public let formats: Set<BarcodeFormat> = [.codabar]
     /// The per-line decoder the scan-line engine drives.
@@ -21,8 +21,4 @@ public struct CodabarDecoder: SymbologyDecoder {
 
     public init() {}
 
-    public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
-        guard formats.contains(where: options.wants) else { return [] }
-        return LinearScanner.scan(frame, options: options, decoder: rowDecoder)
-    }
 }

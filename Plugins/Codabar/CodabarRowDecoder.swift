@@ -29,20 +29,13 @@ public struct CodabarRowDecoder: LinearRowDecoder {
     public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
         // Sub-pixel widths when the line source measured them: rounding every edge to a pixel costs a
         // 2:1 symbol with 3-pixel modules its narrow/wide separation on slanted lines.
-        let w: [Double]
-        if let sub = line.subpixelStarts {
-            w = (0..<line.runs.count).map { sub[$0 + 1] - sub[$0] }
-        } else {
-            w = line.runs.map(Double.init)
-        }
+        let w = line.exactWidths
         var out: [LinearMatch] = []
-        var i = 1
-        while i + 7 < w.count {
+        var next = 1
+        for i in line.symbolStarts(pure: options.pure) where i >= next && i + 7 < w.count {
             if let (match, lastBar) = decodeSymbol(w, line: line, at: i, options: options) {
                 out.append(match)
-                i = lastBar + 2
-            } else {
-                i += 2
+                next = lastBar + 2
             }
         }
         return out

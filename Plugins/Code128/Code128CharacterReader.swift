@@ -1,3 +1,5 @@
+import ScanCore
+
 /// Reads one Code 128 symbol character from six runs by the reference decode algorithm of
 /// ISO/IEC 15417:2007 §6.2: the four edge-to-similar-edge distances, normalised by the character width
 /// (11 modules), identify the character whatever the ink spread.
@@ -16,13 +18,13 @@ struct Code128CharacterReader {
     }
 
     /// The character whose six elements start at run `i` (a bar), or nil.
-    func read(_ r: Code128Runs, at i: Int) -> Character? {
+    func read(_ r: ScanLine, at i: Int) -> Character? {
         guard i + 5 < r.count else { return nil }
         let p = r.span(i, 6)
         guard p > 0 else { return nil }
         let s = 11 / p
-        let e1 = (r.w[i] + r.w[i + 1]) * s, e2 = (r.w[i + 1] + r.w[i + 2]) * s
-        let e3 = (r.w[i + 2] + r.w[i + 3]) * s, e4 = (r.w[i + 3] + r.w[i + 4]) * s
+        let e1 = (r.widths[i] + r.widths[i + 1]) * s, e2 = (r.widths[i + 1] + r.widths[i + 2]) * s
+        let e3 = (r.widths[i + 2] + r.widths[i + 3]) * s, e4 = (r.widths[i + 3] + r.widths[i + 4]) * s
         let k = Code128Patterns.key(Int(e1.rounded()), Int(e2.rounded()), Int(e3.rounded()), Int(e4.rounded()))
         if let v = Code128Patterns.valueByEdges[k] {
             return Character(value: v, width: p, error: error(v, e1, e2, e3, e4))
@@ -41,7 +43,7 @@ struct Code128CharacterReader {
     }
 
     /// The character at run `i` when it is a start character (103–105).
-    func readStart(_ r: Code128Runs, at i: Int) -> Character? {
+    func readStart(_ r: ScanLine, at i: Int) -> Character? {
         guard let c = read(r, at: i), c.value >= Code128Patterns.startA, c.value <= Code128Patterns.startC
         else { return nil }
         return c

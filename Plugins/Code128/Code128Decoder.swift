@@ -13,7 +13,7 @@ import ScanCore
 /// (ISO/IEC 15424): `]C0` standard, `]C1` GS1-128, `]C2` FNC1 in second position. A symbol with FNC2
 /// (message append) is reported with `metadata["message_append"] = "true"`; one with FNC3 programs the
 /// reader and is not reported.
-public struct Code128Decoder: SymbologyDecoder {
+public struct Code128Decoder: LinearSymbologyDecoder {
     public let name = "code128"
     public let formats: Set<BarcodeFormat> = [.code128]
     /// The per-line decoder the scan-line engine drives.
@@ -21,8 +21,4 @@ public struct Code128Decoder: SymbologyDecoder {
 
     public init() {}
 
-    public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
-        guard formats.contains(where: options.wants) else { return [] }
-        return LinearScanner.scan(frame, options: options, decoder: rowDecoder)
-    }
 }

@@ -21,24 +21,18 @@ public struct Code128RowDecoder: LinearRowDecoder {
 
     public init() {}
 
-    public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
-        let found = decodeRuns(Code128Runs(line), options: options)
-        guard found.isEmpty, let cleaned = Code128Runs(mergingSpecksOf: line) else { return found }
-        // Salt-and-pepper noise splits bars and spaces with one-pixel runs; read the line again without
-        // them (the check character guards the result).
-        return decodeRuns(cleaned, options: options)
-    }
+    /// Salt-and-pepper noise splits bars and spaces with one-pixel runs: a line that gave nothing is read
+    /// again without them (``ScanLine/withoutSpecks()``).
+    public var readsWithoutSpecks: Bool { true }
 
-    func decodeRuns(_ runs: Code128Runs, options: DecodeOptions) -> [LinearMatch] {
+    public func decodeRow(_ runs: ScanLine, options: DecodeOptions) -> [LinearMatch] {
         var out: [LinearMatch] = []
-        var i = 1
+        var next = 1
         // A symbol is at least start, check and stop: 6 + 6 + 7 runs.
-        while i + 18 < runs.count {
+        for i in runs.symbolStarts(pure: options.pure) where i >= next && i + 18 < runs.count {
             if let (match, lastRun) = decodeSymbol(runs, at: i, options: options) {
                 if let match { out.append(match) }
-                i = lastRun + 2
-            } else {
-                i += 2
+                next = lastRun + 2
             }
         }
         return out
@@ -46,11 +40,11 @@ public struct Code128RowDecoder: LinearRowDecoder {
 
     /// The symbol whose start character begins at run `i`; `match` is nil for a symbol that is read but
     /// not reported (reader programming). `lastRun` is the stop's final bar.
-    func decodeSymbol(_ r: Code128Runs, at i: Int, options: DecodeOptions) -> (LinearMatch?, Int)? {
+    func decodeSymbol(_ r: ScanLine, at i: Int, options: DecodeOptions) -> (LinearMatch?, Int)? {
         // The quiet zone first (the start character is 11 modules wide): cheap, and rejects most runs.
         let qz = options.pure ? 0 : quietZoneModules
         let qzEdge = options.pure ? 0 : quietZoneModulesAtLineEnd
-        guard i + 6 < r.count, r.w[i - 1] >= (i - 1 == 0 ? qzEdge : qz) * r.span(i, 6) / 11 else { return nil }
+        guard i + 6 < r.count, r.widths[i - 1] >= (i - 1 == 0 ? qzEdge : qz) * r.span(i, 6) / 11 else { return nil }
         guard let start = reader.readStart(r, at: i) else { return nil }
         var values = [start.value]
         var previousWidth = start.width
@@ -69,9 +63,9 @@ public struct Code128RowDecoder: LinearRowDecoder {
         let stop = j, finalBar = j + 6, trailing = j + 7
         guard trailing < r.count else { return nil }
         let module = r.span(stop, 6) / 11
-        let bar = r.w[finalBar] / module
+        let bar = r.widths[finalBar] / module
         guard bar > 1.0, bar < 3.6 else { return nil }
-        guard r.w[trailing] >= (trailing == r.count - 1 ? qzEdge : qz) * module else { return nil }
+        guard r.widths[trailing] >= (trailing == r.count - 1 ? qzEdge : qz) * module else { return nil }
         // Start, at least one data character, check character.
         guard values.count >= 3, let check = values.last else { return nil }
         let data = values.dropLast()
@@ -80,7 +74,7 @@ public struct Code128RowDecoder: LinearRowDecoder {
         guard sum % 103 == check else { return nil }
         guard let message = Code128CodeSets.interpret(Array(data)) else { return nil }
         guard !message.readerProgramming else { return (nil, finalBar) }
-        return (makeMatch(message, start: r.start[i], end: r.start[trailing]), finalBar)
+        return (makeMatch(message, start: r.runStarts[i], end: r.runStarts[trailing]), finalBar)
     }
 
     func makeMatch(_ m: Code128CodeSets.Message, start: Int, end: Int) -> LinearMatch {

@@ -1,6 +1,9 @@
 import ScanCore
 
-/// The Code 39 plugin (ISO/IEC 16388): standard and Full ASCII Code 39, reported as format `code39`.
+/// The Code 39 plugin (ISO/IEC 16388): standard and Full ASCII Code 39, reported as format `code39`, and
+/// Code 32 (the Italian pharmaceutical code, written in Code 39 characters; see ``Code32``), reported as
+/// format `code32` when `code32` is among the wanted formats by name: `A` and 9 digits, symbology
+/// identifier `]A0`, the Code 39 characters in `metadata["code39"]`.
 ///
 /// ```swift
 /// var options = DecodeOptions()
@@ -15,16 +18,12 @@ import ScanCore
 /// `metadata["check"]`). Symbology identifier (ISO/IEC 15424; ISO/IEC 16388 symbology identifier
 /// clause): `]A` with modifier 0 (no check, no Full ASCII), 1 (check verified and transmitted),
 /// 3 (check verified and stripped), plus 4 when Full ASCII was applied (4, 5, 7).
-public struct Code39Decoder: SymbologyDecoder {
+public struct Code39Decoder: LinearSymbologyDecoder {
     public let name = "code39"
-    public let formats: Set<BarcodeFormat> = [.code39]
+    public let formats: Set<BarcodeFormat> = [.code39, .code32]
     /// The per-line decoder the scan-line engine drives.
     public var rowDecoder = Code39RowDecoder()
 
     public init() {}
 
-    public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
-        guard formats.contains(where: options.wants) else { return [] }
-        return LinearScanner.scan(frame, options: options, decoder: rowDecoder)
-    }
 }

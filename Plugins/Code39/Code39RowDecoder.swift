@@ -27,15 +27,13 @@ public struct Code39RowDecoder: LinearRowDecoder {
     public init() {}
 
     public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
-        let w = line.runs.map(Double.init)
+        let w = line.widths
         var out: [LinearMatch] = []
-        var i = 1
-        while i + 9 < w.count {
+        var next = 1
+        for i in line.symbolStarts(pure: options.pure) where i >= next && i + 9 < w.count {
             if let (match, lastBar) = decodeSymbol(w, line: line, at: i, options: options) {
                 out.append(match)
-                i = lastBar + 2
-            } else {
-                i += 2
+                next = lastBar + 2
             }
         }
         return out
@@ -88,6 +86,13 @@ public struct Code39RowDecoder: LinearRowDecoder {
 
     /// Applies the check-character and Full ASCII options to the data characters.
     func makeMatch(_ characters: [Character], options: DecodeOptions, start: Int, end: Int) -> LinearMatch? {
+        // A Code 32 value, when Code 32 is asked for by name (see Code32; its own check digit, no mod-43
+        // check character, no Full ASCII).
+        if options.formats.contains(.code32), let value = Code32.value(of: characters) {
+            return LinearMatch(
+                format: .code32, text: value, symbologyIdentifier: "]A0", start: start, end: end,
+                metadata: ["code39": String(characters)])
+        }
         var data = characters
         var check: Character?
         var modifier = 0

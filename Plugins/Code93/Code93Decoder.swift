@@ -10,7 +10,7 @@ import ScanCore
 ///
 /// A symbol whose C or K check character is wrong, or with an invalid shift pair, is not a result.
 /// Symbology identifier (ISO/IEC 15424): `]G0`, the only one Code 93 defines.
-public struct Code93Decoder: SymbologyDecoder {
+public struct Code93Decoder: LinearSymbologyDecoder {
     public let name = "code93"
     public let formats: Set<BarcodeFormat> = [.code93]
     /// The per-line decoder the scan-line engine drives.
@@ -18,8 +18,4 @@ public struct Code93Decoder: SymbologyDecoder {
 
     public init() {}
 
-    public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
-        guard formats.contains(where: options.wants) else { return [] }
-        return LinearScanner.scan(frame, options: options, decoder: rowDecoder)
-    }
 }

@@ -25,15 +25,13 @@ public struct Code93RowDecoder: LinearRowDecoder {
     public init() {}
 
     public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
-        let w = line.runs.map(Double.init)
+        let w = line.widths
         var out: [LinearMatch] = []
-        var i = 1
-        while i + 6 < w.count {
+        var next = 1
+        for i in line.symbolStarts(pure: options.pure) where i >= next && i + 6 < w.count {
             if let (match, lastBar) = decodeSymbol(w, line: line, at: i, options: options) {
                 out.append(match)
-                i = lastBar + 2
-            } else {
-                i += 2
+                next = lastBar + 2
             }
         }
         return out

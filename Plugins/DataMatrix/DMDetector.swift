@@ -439,7 +439,8 @@ public enum DMDetector {
                 maxY = max(maxY, y)
             }
         }
-        guard maxX > minX + 4, maxY > minY + 4 else { return nil }
+        // An image without a dark pixel leaves minX at Int.max (minX + 4 would overflow).
+        guard maxX >= 0, maxX > minX + 4, maxY > minY + 4 else { return nil }
         let q = [
             Point(Double(minX), Double(minY)), Point(Double(maxX + 1), Double(minY)),
             Point(Double(maxX + 1), Double(maxY + 1)), Point(Double(minX), Double(maxY + 1)),

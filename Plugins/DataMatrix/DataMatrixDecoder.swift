@@ -27,45 +27,36 @@ public struct DataMatrixDecoder: SymbologyDecoder {
     public init() {}
 
     public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
-        guard options.wants(.datamatrix) else { return [] }
+        decodePass(frame, pass: DecodePass(kind: nil, binarizer: options.binarizer), options: options).symbols
+    }
+
+    /// One pass over `frame` binarized by `options.binarizer`. Its unresolved places are the candidates
+    /// whose best grid hypothesis scored ``rereadScore`` or more but did not read: symbols another
+    /// binarizer may read (clutter that merely resembles a finder scores lower).
+    public func decodePass(_ frame: FrameContext, pass: DecodePass, options: DecodeOptions) -> PassOutcome {
+        guard options.wants(.datamatrix) else { return PassOutcome(symbols: [], unresolved: []) }
         // Only symbols near the frame's matrix candidate blocks (the data region's modules make them).
         let mask = CandidateMask(frame, options: options, linear: false, matrix: true, margin: Self.searchMargin)
-        if mask.isEmpty { return [] }
-        var kinds: [BinarizerKind] = [options.binarizer]
-        if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
-        var results: [Barcode] = []
-        var first: (bestScore: Double, dots: DMDotCensus)? = nil
-        for (k, kind) in kinds.enumerated() {
-            let matrix = frame.binarized(kind)
-            let pass = read(matrix, image: frame.image, options: options, skipping: results, mask: mask)
-            if k == 0 { first = (pass.bestScore, pass.dots) }
-            for b in pass.results {
-                if !results.contains(where: { $0.rawBytes == b.rawBytes && $0.boundingBox.meets(b.boundingBox) }) {
-                    results.append(b)
-                }
-            }
-            if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
-            // The second binarizer is for symbols the first found but could not read; once something was
-            // read, or when nothing looked like a symbol (no hypothesis scored ``rereadScore``: a frame
-            // without a Data Matrix, the common case of a live stream), a second pass over the same page
-            // costs as much again and finds nothing.
-            if !results.isEmpty || (k == 0 && pass.bestScore < Self.rereadScore) { break }
-        }
+        if mask.isEmpty { return PassOutcome(symbols: [], unresolved: []) }
+        let matrix = frame.binarized(options.binarizer)
+        let first = read(matrix, image: frame.image, options: options, skipping: [], mask: mask)
+        var results = first.results
         // Modules that do not touch (dot-peen dots, or squares printed smaller than their cell) make no
-        // finder component, or one whose sides and modules are broken by light gaps. When the first
-        // binarizer saw enough packed dots of one size, or found a symbol-like grid it could not read,
+        // finder component, or one whose sides and modules are broken by light gaps. When this pass saw
+        // enough packed dots of one size, or found a symbol-like grid it could not read, and read nothing,
         // its image is read again with the dark pixels grown until neighbouring modules touch (by the
         // dots' joining radius, or by one pixel); a light module between two dark ones keeps a light
         // centre.
-        if results.isEmpty, let first {
+        if results.isEmpty {
             let radius = first.dots.suggestsDotPeen
                 ? first.dots.joiningRadius : first.bestScore >= Self.rereadScore ? 1 : 0
             if radius > 0 {
-                let joined = frame.binarized(options.binarizer).dmDilated(radius: radius)
-                results = read(joined, image: frame.image, options: options, skipping: [], mask: mask).results
+                results = read(matrix.dmDilated(radius: radius), image: frame.image, options: options, skipping: [],
+                               mask: mask).results
             }
         }
-        return results
+        let left = first.nearMisses.filter { p in !results.contains { Self.contains($0.cornerPoints, p) } }
+        return PassOutcome(symbols: results, unresolved: left.map { [$0] })
     }
 
     /// Every symbol found in a binarized image; candidates inside `found` symbols are skipped, and so are
@@ -84,8 +75,9 @@ public struct DataMatrixDecoder: SymbologyDecoder {
     func read(
         _ matrix: BitMatrix, image: LuminanceImage?, options: DecodeOptions, skipping found: [Barcode],
         mask: CandidateMask?
-    ) -> (results: [Barcode], bestScore: Double, dots: DMDotCensus) {
+    ) -> (results: [Barcode], bestScore: Double, dots: DMDotCensus, nearMisses: [Point]) {
         var results: [Barcode] = []
+        var nearMisses: [Point] = []
         var bestScore = 0.0
         var areas: [[Point]] = found.map(\.cornerPoints)
         var candidates: [DMDetector.Candidate] = []
@@ -113,15 +105,19 @@ public struct DataMatrixDecoder: SymbologyDecoder {
                 done = true
                 break
             }
-            if !done, let d = dets.first, let (content, corrections, dd) = reread(matrix, image: image, dets, d) {
-                let b = barcode(content, corrections: corrections, detection: dd)
-                results.append(b)
-                areas.append(b.cornerPoints)
+            if !done, let d = dets.first {
+                if let (content, corrections, dd) = reread(matrix, image: image, dets, d) {
+                    let b = barcode(content, corrections: corrections, detection: dd)
+                    results.append(b)
+                    areas.append(b.cornerPoints)
+                } else if d.score >= Self.rereadScore {
+                    nearMisses.append(centre)
+                }
             }
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
             if options.pure && !results.isEmpty { break }
         }
-        return (results, bestScore, scan.dots)
+        return (results, bestScore, scan.dots, nearMisses)
     }
 
     /// Detections whose finder and timing modules matched at least this well are worth the slower

@@ -21,13 +21,11 @@ public struct EANRowDecoder: LinearRowDecoder {
     public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
         let view = RunView(line)
         var out: [LinearMatch] = []
-        var i = 1
-        while i + 2 < view.count {
+        var next = 1
+        for i in line.symbolStarts(pure: options.pure) where i >= next && i + 2 < view.count {
             if let symbol = decodeSymbol(view, at: i, options: options) {
                 if let m = symbol.match { out.append(m) }
-                i = symbol.nextRun
-            } else {
-                i += 2
+                next = symbol.nextRun
             }
         }
         return out
@@ -241,13 +239,8 @@ struct RunView {
 
     init(_ line: ScanLine) {
         start = line.runStarts
-        if let sub = line.subpixelStarts {
-            exact = sub
-            w = (0..<line.runs.count).map { sub[$0 + 1] - sub[$0] }
-        } else {
-            exact = line.runStarts.map(Double.init)
-            w = line.runs.map(Double.init)
-        }
+        w = line.exactWidths
+        exact = line.subpixelStarts ?? line.runStarts.map(Double.init)
     }
 
     /// How much wider than nominal the symbol's bars are (and its spaces narrower), in modules, measured

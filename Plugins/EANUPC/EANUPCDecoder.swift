@@ -15,7 +15,7 @@ import ScanCore
 /// after a space in `displayValue`, and alone in `metadata["addon"]`.
 /// Symbology identifiers (ISO/IEC 15424): `]E0` EAN-13/UPC-A/UPC-E, `]E3` the same with an add-on,
 /// `]E4` EAN-8.
-public struct EANUPCDecoder: SymbologyDecoder {
+public struct EANUPCDecoder: LinearSymbologyDecoder {
     public let name = "ean-upc"
     public let formats: Set<BarcodeFormat> = [.ean13, .ean8, .upca, .upce]
     /// The per-line decoder the scan-line engine drives.
@@ -23,10 +23,82 @@ public struct EANUPCDecoder: SymbologyDecoder {
 
     public init() {}
 
-    public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
-        guard formats.contains(where: options.wants) else { return [] }
-        let found = LinearScanner.scan(frame, options: options, decoder: rowDecoder)
-        return preferringAddOns(found)
+    /// The engine's readings with their add-ons checked: an add-on counts only when lines across the symbol
+    /// agree on it; otherwise the main symbol is reported alone (nothing under ``EANAddOnPolicy/require``).
+    public func refine(_ found: [Barcode], frame: FrameContext, options: DecodeOptions) -> [Barcode] {
+        // An add-on counts only when lines across the symbol agree on it (EANAddOn.isConfirmed), and no
+        // other reading of the same symbol beside it has another add-on.
+        var confirmed: [Barcode] = [], unconfirmed: [Barcode] = []
+        for b in found {
+            if b.metadata["addon"] == nil
+                || (!found.contains { conflicts($0, b) }
+                    && EANAddOn.isConfirmed(b, in: frame, decoder: rowDecoder, options: options))
+            {
+                confirmed.append(b)
+            } else {
+                unconfirmed.append(b)
+            }
+        }
+        var out = preferringAddOns(confirmed)
+        guard options.eanAddOn != .require else { return out }
+        // The main symbol of an unconfirmed reading, unless it is reported already (alone or with an add-on).
+        for u in unconfirmed {
+            let main = withoutAddOn(u)
+            if !out.contains(where: { $0.format == main.format && $0.rawBytes.starts(with: main.rawBytes)
+                && Self.near($0.boundingBox).meets(main.boundingBox) })
+            {
+                out.append(main)
+            }
+        }
+        return out
+    }
+
+    /// True when `a` reads the same main symbol as `b` with another add-on in the same place (their boxes
+    /// meet once grown as in ``preferringAddOns(_:)``), on lines that are not negligible beside `b`'s
+    /// (a band across the bars at least 1/``EANAddOn/confirmationMajority`` as high): lines of one symbol
+    /// that disagree on its add-on.
+    func conflicts(_ a: Barcode, _ b: Barcode) -> Bool {
+        guard a.format == b.format, let addA = a.metadata["addon"], let addB = b.metadata["addon"], addA != addB,
+            let va = a.rawValue, let vb = b.rawValue, va.dropLast(addA.count) == vb.dropLast(addB.count)
+        else { return false }
+        return Self.near(a.boundingBox).meets(b.boundingBox)
+            && Double(EANAddOn.confirmationMajority) * max(1, Self.height(a)) >= Self.height(b)
+    }
+
+    /// How high a reading is across its bars, pixels (between the lines that read it).
+    static func height(_ b: Barcode) -> Double {
+        let c = b.cornerPoints
+        guard c.count == 4 else { return 0 }
+        return max(c[0].distance(to: c[3]), c[1].distance(to: c[2]))
+    }
+
+    /// A box grown by half its width on every side (and its width below): where other lines of the same
+    /// symbol read.
+    static func near(_ box: Rect) -> Rect {
+        Rect(x: box.x - box.width / 2, y: box.y - box.width / 2, width: 2 * box.width, height: box.height + box.width)
+    }
+
+    /// `b` with its add-on left out: value, identifier and the corner points shortened to the main symbol
+    /// (its modules' share of main, gap and add-on, the gap taken as 9 modules).
+    func withoutAddOn(_ b: Barcode) -> Barcode {
+        guard let addOn = b.metadata["addon"] else { return b }
+        var main = b
+        main.rawValue = b.rawValue.map { String($0.dropLast(addOn.count)) }
+        main.rawBytes = Array(b.rawBytes.dropLast(addOn.utf8.count))
+        main.displayValue = main.rawValue ?? ""
+        main.metadata["addon"] = nil
+        // ]E3 is a 13-digit symbol with its add-on (ISO/IEC 15424); an EAN-8 keeps ]E4.
+        if main.symbologyIdentifier == "]E3" { main.symbologyIdentifier = "]E0" }
+        let modules: Double = b.format == .ean8 ? 67 : b.format == .upce ? 51 : 95
+        let f = modules / (modules + 9 + (addOn.count == 2 ? 20 : 47))
+        let c = b.cornerPoints
+        if c.count == 4 {
+            main.cornerPoints = [
+                c[0], Point(c[0].x + f * (c[1].x - c[0].x), c[0].y + f * (c[1].y - c[0].y)),
+                Point(c[3].x + f * (c[2].x - c[3].x), c[3].y + f * (c[2].y - c[3].y)), c[3],
+            ]
+        }
+        return main
     }
 
     /// Where a symbol was read both with and without its add-on (lines that missed the add-on), keeps
@@ -35,9 +107,7 @@ public struct EANUPCDecoder: SymbologyDecoder {
     func preferringAddOns(_ codes: [Barcode]) -> [Barcode] {
         codes.filter { c in
             guard c.metadata["addon"] == nil, let value = c.rawValue else { return true }
-            let box = c.boundingBox
-            let near = Rect(x: box.x - box.width / 2, y: box.y - box.width / 2, width: 2 * box.width,
-                            height: box.height + box.width)
+            let near = Self.near(c.boundingBox)
             return !codes.contains { o in
                 o.metadata["addon"] != nil && o.format == c.format
                     && (o.rawValue ?? "").hasPrefix(value) && o.boundingBox.meets(near)

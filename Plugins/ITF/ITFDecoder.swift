@@ -11,7 +11,7 @@ import ScanCore
 /// whose last digit is its GS1 check digit is an ITF-14: the GTIN is in `metadata["gtin"]` and the
 /// symbology identifier (ISO/IEC 15424) is `]I1` (check digit verified); other symbols, 14-digit ones with
 /// another last digit included, are `]I0`. Bearer bars, above and below or as a full frame, are tolerated.
-public struct ITFDecoder: SymbologyDecoder {
+public struct ITFDecoder: LinearSymbologyDecoder {
     public let name = "itf"
     public let formats: Set<BarcodeFormat> = [.itf]
     /// The per-line decoder the scan-line engine drives.
@@ -21,9 +21,7 @@ public struct ITFDecoder: SymbologyDecoder {
 
     public init() {}
 
-    public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
-        guard formats.contains(where: options.wants) else { return [] }
-        let found = LinearScanner.scan(frame, options: options, decoder: rowDecoder)
+    public func refine(_ found: [Barcode], frame: FrameContext, options: DecodeOptions) -> [Barcode] {
         guard !found.isEmpty, !options.pure else { return found }
         // Both binarizations must show bars beside a read to reject it: the local one can turn a noisy
         // light area into specks, the global one can lose bars in uneven light, the symbol's bars show in both.

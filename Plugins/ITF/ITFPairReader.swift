@@ -1,3 +1,5 @@
+import ScanCore
+
 /// Reads one pair of interleaved digits from ten runs (five bars, five spaces) of an ITF symbol
 /// (ISO/IEC 16390:2007 §4.2).
 ///
@@ -23,7 +25,7 @@ struct ITFPairReader {
     }
 
     /// The pair whose first bar is run `j`, or nil.
-    func read(_ r: ITFRuns, at j: Int) -> Pair? {
+    func read(_ r: ScanLine, at j: Int) -> Pair? {
         guard j + 9 < r.count else { return nil }
         guard let bars = classify(r, j), let spaces = classify(r, j + 1) else { return nil }
         guard let first = ITFPatterns.digitByMask[Int(bars.mask)],
@@ -44,25 +46,25 @@ struct ITFPairReader {
     }
 
     /// The five elements at runs `j`, `j + 2`, … `j + 8`: the two widest are wide.
-    private func classify(_ r: ITFRuns, _ j: Int) -> Classified? {
+    private func classify(_ r: ScanLine, _ j: Int) -> Classified? {
         var first = -1, second = -1
         for k in 0..<5 {
-            let v = r.w[j + 2 * k]
-            if first < 0 || v > r.w[j + 2 * first] {
+            let v = r.widths[j + 2 * k]
+            if first < 0 || v > r.widths[j + 2 * first] {
                 second = first
                 first = k
-            } else if second < 0 || v > r.w[j + 2 * second] {
+            } else if second < 0 || v > r.widths[j + 2 * second] {
                 second = k
             }
         }
-        let minWide = min(r.w[j + 2 * first], r.w[j + 2 * second])
+        let minWide = min(r.widths[j + 2 * first], r.widths[j + 2 * second])
         var maxNarrow = 0.0, narrowSum = 0.0
         for k in 0..<5 where k != first && k != second {
-            maxNarrow = max(maxNarrow, r.w[j + 2 * k])
-            narrowSum += r.w[j + 2 * k]
+            maxNarrow = max(maxNarrow, r.widths[j + 2 * k])
+            narrowSum += r.widths[j + 2 * k]
         }
         guard maxNarrow > 0, minWide >= separation * maxNarrow else { return nil }
         let mask = UInt8(1 << (4 - first)) | UInt8(1 << (4 - second))
-        return Classified(mask: mask, narrowSum: narrowSum, wideSum: r.w[j + 2 * first] + r.w[j + 2 * second])
+        return Classified(mask: mask, narrowSum: narrowSum, wideSum: r.widths[j + 2 * first] + r.widths[j + 2 * second])
     }
 }

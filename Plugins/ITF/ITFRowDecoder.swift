@@ -24,37 +24,31 @@ public struct ITFRowDecoder: LinearRowDecoder {
 
     public init() {}
 
-    public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
-        let found = decodeRuns(ITFRuns(line), options: options)
-        guard found.isEmpty, let cleaned = ITFRuns(mergingSpecksOf: line) else { return found }
-        // Salt-and-pepper noise splits bars and spaces with one-pixel runs; read the line again without
-        // them (quiet zones, pair widths and the line agreement still guard the result).
-        return decodeRuns(cleaned, options: options)
-    }
+    /// Salt-and-pepper noise splits bars and spaces with one-pixel runs: a line that gave nothing is read
+    /// again without them (``ScanLine/withoutSpecks()``).
+    public var readsWithoutSpecks: Bool { true }
 
-    func decodeRuns(_ runs: ITFRuns, options: DecodeOptions) -> [LinearMatch] {
+    public func decodeRow(_ runs: ScanLine, options: DecodeOptions) -> [LinearMatch] {
         var out: [LinearMatch] = []
-        var i = 1
+        var next = 1
         // Start (4 runs), one pair (10), stop (3), quiet zone (1).
-        while i + 17 < runs.count {
+        for i in runs.symbolStarts(pure: options.pure) where i >= next && i + 17 < runs.count {
             if let (match, lastRun) = decodeSymbol(runs, at: i, options: options) {
                 out.append(match)
-                i = lastRun + 2
-            } else {
-                i += 2
+                next = lastRun + 2
             }
         }
         return out
     }
 
     /// The symbol whose start pattern begins at run `i`, and its last run (the stop's narrow bar).
-    func decodeSymbol(_ r: ITFRuns, at i: Int, options: DecodeOptions) -> (LinearMatch, Int)? {
+    func decodeSymbol(_ r: ScanLine, at i: Int, options: DecodeOptions) -> (LinearMatch, Int)? {
         // The first pair fixes the narrow width the start pattern is checked against.
         guard var pair = reader.read(r, at: i + ITFPatterns.startRuns) else { return nil }
         guard isStart(r, i, narrow: pair.narrow) else { return nil }
         let qz = options.pure ? 0 : quietZoneNarrow
         let qzEdge = options.pure ? 0 : quietZoneNarrowAtLineEnd
-        guard r.w[i - 1] >= (i - 1 == 0 ? qzEdge : qz) * pair.narrow else { return nil }
+        guard r.widths[i - 1] >= (i - 1 == 0 ? qzEdge : qz) * pair.narrow else { return nil }
         var digits = [pair.first, pair.second]
         var j = i + ITFPatterns.startRuns + 10
         while !isStop(r, j, after: pair, quietZone: qz, atLineEnd: qzEdge) {
@@ -75,16 +69,16 @@ public struct ITFRowDecoder: LinearRowDecoder {
             identifier = "]I1"
             metadata["gtin"] = text
         }
-        let match = LinearMatch(format: .itf, text: text, symbologyIdentifier: identifier, start: r.start[i],
-                                end: r.start[j + ITFPatterns.stopRuns], metadata: metadata)
+        let match = LinearMatch(format: .itf, text: text, symbologyIdentifier: identifier, start: r.runStarts[i],
+                                end: r.runStarts[j + ITFPatterns.stopRuns], metadata: metadata)
         return (match, j + ITFPatterns.stopRuns - 1)
     }
 
     /// True when runs i…i+3 are four narrow elements: each edge-to-similar-edge distance is about two
     /// narrow widths.
-    func isStart(_ r: ITFRuns, _ i: Int, narrow: Double) -> Bool {
+    func isStart(_ r: ScanLine, _ i: Int, narrow: Double) -> Bool {
         for k in 0..<3 {
-            let e = (r.w[i + k] + r.w[i + k + 1]) / (2 * narrow)
+            let e = (r.widths[i + k] + r.widths[i + k + 1]) / (2 * narrow)
             guard e > 0.6, e < 1.5 else { return false }
         }
         return true
@@ -93,18 +87,18 @@ public struct ITFRowDecoder: LinearRowDecoder {
     /// True when runs j…j+2 are the stop pattern (wide bar, narrow space, narrow bar) followed by a quiet
     /// zone. Checked by similar edges: (wide bar + narrow space) / (narrow space + narrow bar) is
     /// (ratio + 1) / 2, 1.5–2 for the standard's ratios.
-    func isStop(_ r: ITFRuns, _ j: Int, after pair: ITFPairReader.Pair, quietZone: Double, atLineEnd: Double)
+    func isStop(_ r: ScanLine, _ j: Int, after pair: ITFPairReader.Pair, quietZone: Double, atLineEnd: Double)
         -> Bool
     {
         let trailing = j + ITFPatterns.stopRuns
         guard trailing < r.count else { return false }
         let need = trailing == r.count - 1 ? atLineEnd : quietZone
-        guard r.w[trailing] >= need * pair.narrow else { return false }
-        let e1 = r.w[j] + r.w[j + 1], e2 = r.w[j + 1] + r.w[j + 2]
+        guard r.widths[trailing] >= need * pair.narrow else { return false }
+        let e1 = r.widths[j] + r.widths[j + 1], e2 = r.widths[j + 1] + r.widths[j + 2]
         guard e2 > 0 else { return false }
         let ratio = e1 / e2
         let narrowEdge = e2 / (2 * pair.narrow)
-        let finalBar = r.w[j + 2] / pair.narrowBar
+        let finalBar = r.widths[j + 2] / pair.narrowBar
         return ratio > 1.3 && ratio < 2.5 && narrowEdge > 0.6 && narrowEdge < 1.5 && finalBar > 0.5
             && finalBar < 1.8
     }

@@ -5,8 +5,10 @@ public struct PDF417DecodedContent: Sendable, Equatable {
     /// The payload bytes: text compaction characters as ASCII, byte compaction bytes as they are,
     /// numeric compaction digits as ASCII; ECI designators and the Macro PDF417 control block excluded.
     public var bytes: [UInt8] = []
-    /// The payload as text: each part in the character set its ECI declares, ISO-8859-1 before any ECI
-    /// (ECI 899 "binary" parts are shown as ISO-8859-1 as well); nil when a part is not valid text in its set.
+    /// The payload as text: each part in the character set its ECI declares (an ECI that names no character
+    /// set, user-defined or general purpose, keeps the one before it), ISO-8859-1 before any ECI (ECI 899
+    /// "binary" parts are shown as ISO-8859-1 as well). Bytes that are not valid in their part's set show
+    /// as U+FFFD: the other parts' text is still given (``bytes`` hold the exact payload).
     public var text: String? = ""
     /// ECI designators in the order met.
     public var ecis: [Int] = []
@@ -133,8 +135,7 @@ public enum PDF417DecodedBitStreamParser {
         var text = ""
         for (cs, b) in segments where !b.isEmpty {
             let set = cs == .binary ? ECI.CharacterSet.iso8859_1 : cs
-            guard let part = set.decode(b) else { out.text = nil; return out }
-            text += part
+            text += set.decodeReplacingInvalid(b)
         }
         out.text = text
         return out

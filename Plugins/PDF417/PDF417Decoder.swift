@@ -35,19 +35,29 @@ public struct PDF417Decoder: SymbologyDecoder {
     public init() {}
 
     public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
-        guard options.wants(.pdf417) else { return [] }
+        decodePass(frame, pass: DecodePass(kind: nil, binarizer: options.binarizer), options: options).symbols
+    }
+
+    /// PDF417 is a stacked symbology: its codeword columns make linear candidate blocks, its rows and finer
+    /// modules matrix ones.
+    public var kind: SymbologyKind { .stacked }
+
+    /// One pass over `frame` binarized by `options.binarizer`: a probe for start and stop patterns on every
+    /// few lines, then the lines near what it met. In the second binarizer's pass, when that reads nothing
+    /// either (and `tryHarder`), the probe runs on luminance profiles instead (small modules and blur).
+    /// The plugin does not report unresolved places: the registry gives it the other binarizer while it
+    /// has read nothing.
+    public func decodePass(_ frame: FrameContext, pass: DecodePass, options: DecodeOptions) -> PassOutcome {
+        guard options.wants(.pdf417) else { return PassOutcome(symbols: [], unresolved: nil) }
         // Only around the frame's candidate blocks: a PDF417's codeword columns make linear candidates,
         // its rows and finer modules matrix ones; the margin takes in the start and stop patterns.
         let mask = CandidateMask(frame, options: options, linear: true, matrix: true, margin: Self.searchMargin)
-        if mask.isEmpty { return [] }
-        var kinds: [BinarizerKind] = [options.binarizer]
-        if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
-        var results: [Barcode] = []
+        if mask.isEmpty { return PassOutcome(symbols: [], unresolved: nil) }
         let w = frame.width, h = frame.height
         let fine = step(frame, options)
-        // Two passes per source: a probe on every few lines, then every `fine`-th line near the probe's
+        // Two steps per source: a probe on every few lines, then every `fine`-th line near the probe's
         // hits. The start and stop patterns run down the whole symbol, so the probe meets them wherever a
-        // symbol is, and the fine pass reads only the lines around what it met.
+        // symbol is, and the fine step reads only the lines around what it met.
         func lines(_ probe: [PDF417PatternHit], step: Int = Self.probeStep) -> PDF417Detector.Lines {
             var near = PDF417Detector.Lines.near(probe, radius: step + 1, width: w, height: h)
             if fine > 1 {
@@ -58,15 +68,14 @@ public struct PDF417Decoder: SymbologyDecoder {
         }
         let spans = PDF417Detector.Spans(mask)
         let probeLines = PDF417Detector.Lines.every(Self.probeStep, width: w, height: h)
-        for kind in kinds {
-            let matrix = frame.binarized(kind)
-            let probe = PDF417Detector.hits(matrix, lines: probeLines, spans: spans)
-            guard !probe.isEmpty else { continue }
+        var results: [Barcode] = []
+        let matrix = frame.binarized(options.binarizer)
+        let probe = PDF417Detector.hits(matrix, lines: probeLines, spans: spans)
+        if !probe.isEmpty {
             let hits = PDF417Detector.hits(matrix, lines: lines(probe), spans: spans)
-            results += decode(hits: hits, image: frame.image, options: options, known: results)
-            if !results.isEmpty { break }
+            results = decode(hits: hits, image: frame.image, options: options)
         }
-        if results.isEmpty && options.tryHarder {
+        if results.isEmpty && options.tryHarder && pass.kind == .secondBinarizer {
             // Small modules and blur: find the patterns on luminance profiles instead.
             let profileLines = PDF417Detector.Lines.every(Self.profileProbeStep, width: w, height: h)
             let probe = PDF417Detector.hits(frame.image, lines: profileLines, spans: spans)
@@ -75,7 +84,7 @@ public struct PDF417Decoder: SymbologyDecoder {
                 results = decode(hits: hits, image: frame.image, options: options)
             }
         }
-        return results
+        return PassOutcome(symbols: results, unresolved: nil)
     }
 
     func step(_ frame: FrameContext, _ options: DecodeOptions) -> Int {

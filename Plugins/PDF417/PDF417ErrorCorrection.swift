@@ -15,7 +15,9 @@
 /// ScanCore's `ReedSolomonDecoder`. Corrects when 2·errors + erasures ≤ k; the result is re-checked.
 ///
 /// This small prime-field decoder lives in the plugin: no other symbology scanctl targets uses GF(929).
-enum PDF417ErrorCorrection {
+/// ``correct(_:ecCount:erasures:)``, ``checkCount(level:)`` and ``isCodeword(_:ecCount:)`` are public for the
+/// fuzz targets (`Fuzz/`, Docs/fuzzing.md); the decoder uses them internally.
+public enum PDF417ErrorCorrection {
     static let modulus = 929
 
     /// 3^i mod 929 for i in 0..<928, and the discrete logarithm base 3.
@@ -46,7 +48,13 @@ enum PDF417ErrorCorrection {
     }
 
     /// The number of check codewords of an error-correction level (0…8).
-    static func checkCount(level: Int) -> Int { 1 << (level + 1) }
+    public static func checkCount(level: Int) -> Int { 1 << (level + 1) }
+
+    /// True when every syndrome of `codewords` (values 0…928, highest degree first) is zero: a valid
+    /// codeword sequence for `ecCount` check codewords.
+    public static func isCodeword(_ codewords: [Int], ecCount k: Int) -> Bool {
+        codewords.allSatisfy { $0 >= 0 && $0 < modulus } && syndromes(codewords, ecCount: k).allSatisfy { $0 == 0 }
+    }
 
     /// Syndromes S_j = c(3^(j+1)), j = 0..<k, for codewords highest degree first.
     static func syndromes(_ codewords: [Int], ecCount k: Int) -> [Int] {
@@ -79,7 +87,7 @@ enum PDF417ErrorCorrection {
 
     /// Corrects `codewords` in place (`erasures` are indices known to be unreliable). Returns the number
     /// of codewords changed, or nil (leaving them unchanged) when uncorrectable.
-    static func correct(_ codewords: inout [Int], ecCount k: Int, erasures: [Int] = []) -> Int? {
+    public static func correct(_ codewords: inout [Int], ecCount k: Int, erasures: [Int] = []) -> Int? {
         let n = codewords.count
         guard k >= 1, k < n, n <= modulus - 1 else { return nil }
         let s = syndromes(codewords, ecCount: k)

@@ -31,109 +31,146 @@ public struct QRCodeDecoder: SymbologyDecoder {
     public init() {}
 
     public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
-        guard options.wants(.qrcode) else { return [] }
-        let mask = CandidateMask(frame, options: options, linear: true, matrix: true, margin: Self.searchMargin)
-        if mask.isEmpty { return [] }
-        var kinds: [BinarizerKind] = [options.binarizer]
-        if options.tryHarder { kinds += BinarizerKind.allCases.filter { $0 != options.binarizer } }
-        var results: [Barcode] = []
-        for kind in kinds {
-            let matrix = frame.binarized(kind)
-            for b in decode(matrix, options: options, mask: mask) {
-                if !results.contains(where: { $0.rawBytes == b.rawBytes && $0.boundingBox.meets(b.boundingBox) }) {
-                    results.append(b)
-                }
-            }
-            if !results.isEmpty && !options.tryHarder { break }
-            if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
-        }
-        return results
+        decodePass(frame, pass: DecodePass(kind: nil, binarizer: options.binarizer), options: options).symbols
     }
 
-    /// Every symbol found in a binarized image. When finder patterns were seen but no symbol read, and
-    /// `tryHarder` is set, the matrix is cleaned of isolated specks (``BitMatrix/majorityFiltered()``) and
+    /// One pass over `frame` binarized by `options.binarizer`; the finder patterns no symbol read used are
+    /// its unresolved places.
+    public func decodePass(_ frame: FrameContext, pass: DecodePass, options: DecodeOptions) -> PassOutcome {
+        guard options.wants(.qrcode) else { return PassOutcome(symbols: [], unresolved: []) }
+        let mask = CandidateMask(frame, options: options, linear: true, matrix: true, margin: Self.searchMargin)
+        if mask.isEmpty { return PassOutcome(symbols: [], unresolved: []) }
+        let (found, left) = decodeReporting(frame.binarized(options.binarizer), options: options, mask: mask)
+        return PassOutcome(symbols: found, unresolved: left.map { [$0] })
+    }
+
+    /// Every symbol found in a binarized image. When at least two well-supported finder patterns were
+    /// seen but no symbol read, and `tryHarder` is set, the matrix is cleaned of isolated specks (``BitMatrix/majorityFiltered()``) and
     /// searched again: salt-and-pepper noise breaks the runs the finder search relies on.
     /// With a `mask`, finder patterns are searched only where it says (see
     /// ``QRFinderPatternFinder/find(_:rowStep:mask:)``).
     public func decode(_ matrix: BitMatrix, options: DecodeOptions, mask: CandidateMask? = nil) -> [Barcode] {
-        var (found, patternCount) = decodeOnce(matrix, options: options, mask: mask)
-        if found.isEmpty && patternCount >= 1, let mask, mask.coverage < Self.wholeMatrixCoverage {
-            // A finder pattern near the candidates whose symbol did not read: under strong perspective or
-            // with large modules the other finder patterns can lie outside the mask. The whole matrix.
-            (found, patternCount) = decodeOnce(matrix, options: options, mask: nil)
-            if found.isEmpty && patternCount >= 2 && options.tryHarder {
-                return decodeOnce(matrix.majorityFiltered(), options: options).0
-            }
-            return found
-        }
-        if found.isEmpty && patternCount >= 2 && options.tryHarder {
-            return decodeOnce(matrix.majorityFiltered(), options: options, mask: mask).0
-        }
-        return found
+        decodeReporting(matrix, options: options, mask: mask).symbols
     }
 
-    func decodeOnce(_ matrix: BitMatrix, options: DecodeOptions, mask: CandidateMask? = nil) -> ([Barcode], Int) {
-        // The strongest patterns only: noise and fine texture give hundreds of chance patterns, and the
-        // triples grow with their cube (a page of 30 symbols has 90 real ones).
-        let patterns = Array(QRFinderPatternFinder.find(matrix, mask: mask).prefix(Self.maxFinderPatterns))
-        // Triples whose timing patterns confirm them first: a triple built from finder patterns of
-        // different symbols on a page fits the geometry as well as a real one but fails this check.
-        // Only the best-shaped triples are checked (a walk along both timing lines each); the rest count
-        // as unconfirmed.
-        let triples = QRDetector.triples(patterns).enumerated().map { (rank, t) in
-            (t, rank < Self.timingCheckedTriples
-                ? QRDetector.timingDisagreement(matrix, tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl])
-                : 2)
-        }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.score < $1.0.score }
-        var used = Set<Int>()
-        var results: [Barcode] = []
-        var attempts = 0
-        var unconfirmed = 0
-        var failedInARow = 0
-        var fallbacks = Self.maxPerspectiveFallbacks
-        let maxAttempts = min(60 + 3 * patterns.count, Self.maxAttempts)
-        for (t, disagreement) in triples {
-            if used.contains(t.tl) || used.contains(t.tr) || used.contains(t.bl) { continue }
-            attempts += 1
-            if attempts > maxAttempts { break }
-            // Neither timing pattern agrees: a chance triple (noise, texture, two symbols) far more often
-            // than a symbol; only a few of those are tried.
-            if disagreement >= 2 {
-                unconfirmed += 1
-                if unconfirmed > Self.maxUnconfirmedAttempts { break }
+    /// ``decode(_:options:mask:)`` and the centres of the finder patterns of the last search that no symbol
+    /// read used.
+    func decodeReporting(_ matrix: BitMatrix, options: DecodeOptions, mask: CandidateMask?)
+        -> (symbols: [Barcode], unused: [Point])
+    {
+        var search = decodeOnce(matrix, options: options, mask: mask)
+        if search.found.isEmpty && search.patterns.contains(where: \.isWellSupported), let mask,
+            mask.coverage < Self.wholeMatrixCoverage
+        {
+            // A well-supported finder pattern near the candidates whose symbol did not read: under strong
+            // perspective or with large modules the other finder patterns can lie outside the mask. The
+            // whole matrix.
+            search = decodeOnce(matrix, options: options, mask: nil)
+            if search.found.isEmpty && search.needsDespeckling && options.tryHarder {
+                search = decodeOnce(matrix.majorityFiltered(), options: options)
             }
+        } else if search.found.isEmpty && search.needsDespeckling && options.tryHarder {
+            search = decodeOnce(matrix.majorityFiltered(), options: options, mask: mask)
+        }
+        let unused = search.patterns.indices.filter { !search.used.contains($0) && search.patterns[$0].isWellSupported }
+        return (search.found, unused.map { search.patterns[$0].center })
+    }
+
+    /// What one finder-pattern search of a binarized image gave: the symbols read, the patterns found
+    /// (strongest first) and the indices of those the symbols used.
+    struct Search {
+        var found: [Barcode]
+        var patterns: [QRFinderPattern]
+        var used: Set<Int>
+
+        /// True when at least two well-supported finder patterns (``QRFinderPattern/isWellSupported``)
+        /// read no symbol: noise may have broken the third, or a symbol's modules; worth a despeckled look.
+        var needsDespeckling: Bool {
+            patterns.indices.filter { !used.contains($0) && patterns[$0].isWellSupported }.count >= 2
+        }
+    }
+
+    func decodeOnce(_ matrix: BitMatrix, options: DecodeOptions, mask: CandidateMask? = nil) -> Search {
+        let patterns = QRFinderPatternFinder.find(matrix, mask: mask)
+        // The evidence of each triple before any grid is fitted: format information that reads
+        // confidently beside the three patterns (``QRDetector/formatEvidence``), or that merely decodes
+        // on a triple whose timing patterns both agree with its finder spacing. A symbol cannot be decoded
+        // without its format information, and chance triples (texture, noise) rarely show it confidently.
+        // A triple of three well-supported patterns without such evidence may be a symbol under strong
+        // perspective, where the format modules lie off the legs' lines: it gets the perspective
+        // fallback only. Attempts go by the timing patterns' agreement, then by geometry: a triple of
+        // patterns from neighbouring symbols on a page fits the geometry as well as a real one, may even
+        // show a confident format (neighbours often share level and mask), but fails the timing check.
+        var candidates: [(triple: QRDetector.Triple, disagreement: Int, attempt: Attempt)] = []
+        for t in QRDetector.triples(patterns) {
+            let (a, b, c) = (patterns[t.tl], patterns[t.tr], patterns[t.bl])
+            let timing = QRDetector.timing(matrix, tl: a, tr: b, bl: c)
+            let counted = [timing.top, timing.left].compactMap { $0 }.map { QRDetector.snappedDimension(Double($0 + 15)) }
+            let evidence = QRDetector.formatEvidence(matrix, tl: a, tr: b, bl: c, dimensions: counted)
+            let attempt: Attempt
+            switch evidence {
+            case .confident: attempt = .confident
+            case .weak where timing.disagreement == 0: attempt = .timed
+            default:
+                guard a.isWellSupported && b.isWellSupported && c.isWellSupported else { continue }
+                attempt = .perspectiveOnly
+            }
+            candidates.append((t, timing.disagreement, attempt))
+        }
+        candidates.sort {
+            $0.attempt != $1.attempt ? $0.attempt < $1.attempt
+                : $0.disagreement != $1.disagreement ? $0.disagreement < $1.disagreement : $0.triple.score < $1.triple.score
+        }
+        var used = Set<Int>()
+        // Effort is bounded per pattern, never per frame: each pattern may take part in this many failed
+        // attempts (a page of symbols reads them all; a chance pattern in texture stops costing soon).
+        var failures = [Int](repeating: 0, count: patterns.count)
+        var results: [Barcode] = []
+        for (t, _, attempt) in candidates {
+            let members = [t.tl, t.tr, t.bl]
+            if members.contains(where: { used.contains($0) || failures[$0] >= Self.failuresPerPattern }) { continue }
             let detections = QRDetector.detections(
                 matrix, tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl])
-            if let (symbol, d) = decodeFirst(matrix, detections, fallbacks: &fallbacks) {
+            if let (symbol, d) = decodeFirst(matrix, detections, attempt: attempt) {
                 results.append(barcode(symbol, detection: d))
-                used.formUnion([t.tl, t.tr, t.bl])
-                failedInARow = 0
+                used.formUnion(members)
             } else {
-                // Symbols rank first; this many failures in a row means the rest is chance (noise,
-                // texture), each costing a full sampling.
-                failedInARow += 1
-                if failedInARow >= Self.maxFailuresInARow { break }
+                for m in members { failures[m] += 1 }
             }
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
         }
-        return (results, patterns.count)
+        return Search(found: results, patterns: patterns, used: used)
+    }
+
+    /// How a triple is tried, from its evidence before any grid is fitted (strongest first).
+    enum Attempt: Int, Comparable {
+        /// Format information read confidently beside the patterns: every grid, each only when its format
+        /// information reads confidently too.
+        case confident
+        /// Format information that decodes, and timing patterns that both agree: every grid.
+        case timed
+        /// Three well-supported patterns and nothing else: the perspective fallback's grids only.
+        case perspectiveOnly
+
+        static func < (a: Attempt, b: Attempt) -> Bool { a.rawValue < b.rawValue }
     }
 
     /// Tries each candidate grid: the global transform first, then (versions 7+) the alignment-pattern
     /// mapping; and when the version information of a sampled grid names another size, that size. When
-    /// none reads, the grids from the finder outlines (``QRDetector/perspectiveDetections``) for the
-    /// size the outlines imply and then the sizes already tried: the fallback for strong perspective,
-    /// paid only by triples that did not read otherwise, while `fallbacks` (decremented) lasts.
-    func decodeFirst(_ matrix: BitMatrix, _ detections: [QRDetection], fallbacks: inout Int)
-        -> (QRSymbol, QRDetection)?
-    {
+    /// none reads, the grids from the finder outlines (``QRDetector/perspectiveDetections``) for the size
+    /// the outlines imply and then the sizes already tried: the fallback for strong perspective, where
+    /// one transform from the three centres misplaces the modules far from them.
+    /// A grid is sampled only when its format (or version) information reads (``read(_:_:strict:)``),
+    /// confidently for a `.confident` attempt and always for the fallback's grids.
+    func decodeFirst(_ matrix: BitMatrix, _ detections: [QRDetection], attempt: Attempt) -> (QRSymbol, QRDetection)? {
+        let strict = attempt == .confident
         var tried = Set(detections.map(\.dimension))
-        var queue = detections
+        var queue = attempt == .perspectiveOnly ? [] : detections
         var i = 0
         while i < queue.count {
             let d = queue[i]
             i += 1
-            let (symbol, grid) = read(matrix, d)
+            let (symbol, grid) = read(matrix, d, strict: strict)
             if let symbol { return (symbol, d) }
             guard let grid, d.dimension >= 45, d.finders.count == 3 else { continue }
             for g in [grid, QRMatrixDecoder.transposed(grid)] {
@@ -148,18 +185,17 @@ public struct QRCodeDecoder: SymbologyDecoder {
                 }
             }
         }
-        guard fallbacks > 0, let first = detections.first, first.finders.count == 3 else { return nil }
+        guard let first = detections.first, first.finders.count == 3 else { return nil }
         let f = first.finders
         guard let outlines = QRDetector.outlines(matrix, tl: f[0], tr: f[1], bl: f[2]) else { return nil }
-        fallbacks -= 1
-        var dimensions = queue.map(\.dimension)
+        var dimensions = (attempt == .perspectiveOnly ? detections : queue).map(\.dimension)
         if let implied = QRDetector.dimension(outlines: outlines, tr: f[1].center, bl: f[2].center) {
             dimensions.insert(implied, at: 0)
         }
         var seen = Set<Int>()
         for n in dimensions where seen.insert(n).inserted {
             for d in QRDetector.perspectiveDetections(matrix, outlines: outlines, finders: f, dimension: n) {
-                if let symbol = read(matrix, d).symbol { return (symbol, d) }
+                if let symbol = read(matrix, d, strict: true).symbol { return (symbol, d) }
             }
         }
         return nil
@@ -167,12 +203,12 @@ public struct QRCodeDecoder: SymbologyDecoder {
 
     /// Reads the grid of `d`: through its transform, then (versions 7+) through the alignment-pattern
     /// mapping. Returns the symbol, if any, and the grid sampled through the transform.
-    func read(_ matrix: BitMatrix, _ d: QRDetection) -> (symbol: QRSymbol?, grid: BitMatrix?) {
+    func read(_ matrix: BitMatrix, _ d: QRDetection, strict: Bool = false) -> (symbol: QRSymbol?, grid: BitMatrix?) {
         // The format (and from version 7 the version) information first: a grid whose format information
         // decodes in neither orientation cannot read, the caller uses a failed grid only for its version
         // information, and sampling a grid whole costs up to 177² modules (chance triples in noise and
         // texture are mostly such grids).
-        if !formatOrVersionInformationDecodes(matrix, d) { return (nil, nil) }
+        if !formatOrVersionInformationDecodes(matrix, d, strict: strict) { return (nil, nil) }
         guard let grid = GridSampler.sample(matrix, dimension: d.dimension, transform: d.transform) else {
             return (nil, nil)
         }
@@ -198,7 +234,9 @@ public struct QRCodeDecoder: SymbologyDecoder {
     /// would read them, decode in neither the plain nor the mirrored orientation (see
     /// ``QRMatrixDecoder/decode(_:)``). Also true when a module falls outside the image (the whole
     /// sampling then fails by itself).
-    func formatOrVersionInformationDecodes(_ matrix: BitMatrix, _ d: QRDetection) -> Bool {
+    /// With `strict`, the readings must be confident (``QRFormatInformation/isConfident(_:)``,
+    /// ``QRVersionInformation/isConfident(_:)``): about 1 % of random readings pass, against about 80 %.
+    func formatOrVersionInformationDecodes(_ matrix: BitMatrix, _ d: QRDetection, strict: Bool = false) -> Bool {
         var outside = false
         let module = { (i: Int, j: Int) -> Bool in
             guard let dark = GridSampler.module(matrix, column: i, row: j, transform: d.transform) else {
@@ -209,11 +247,13 @@ public struct QRCodeDecoder: SymbologyDecoder {
         }
         let plain = QRFormatInformation.readings(dimension: d.dimension, module)
         let mirrored = QRFormatInformation.readings(dimension: d.dimension) { module($1, $0) }
-        if QRFormatInformation.decode(plain) != nil || QRFormatInformation.decode(mirrored) != nil { return true }
+        let format = strict ? QRFormatInformation.isConfident : { QRFormatInformation.decode($0) != nil }
+        if format(plain) || format(mirrored) { return true }
         if d.dimension >= 45 {
             let n = d.dimension
-            if QRVersionInformation.decode(QRVersionInformation.readings(dimension: n, module)) != nil
-                || QRVersionInformation.decode(QRVersionInformation.readings(dimension: n) { module($1, $0) }) != nil
+            let version = strict ? QRVersionInformation.isConfident : { QRVersionInformation.decode($0) != nil }
+            if version(QRVersionInformation.readings(dimension: n, module))
+                || version(QRVersionInformation.readings(dimension: n) { module($1, $0) })
             {
                 return true
             }
@@ -221,23 +261,11 @@ public struct QRCodeDecoder: SymbologyDecoder {
         return outside
     }
 
-    /// Triples (best geometry first) whose timing patterns are checked before the attempts are ordered.
-    static let timingCheckedTriples = 1000
     /// A masked search whose symbol did not read searches the whole matrix again only when the mask
     /// covered less than this fraction of it.
     static let wholeMatrixCoverage = 0.8
-    /// Triples tried per binarized image, at most (best ranked first: a page of 30 symbols needs 30).
-    static let maxAttempts = 150
-    /// Triples that may fail one after another before the search of a binarized image stops.
-    static let maxFailuresInARow = 40
-    /// Finder patterns used per binarized image, strongest first.
-    static let maxFinderPatterns = 150
-    /// Triples tried per binarized image whose timing patterns both disagree with their finder spacing.
-    static let maxUnconfirmedAttempts = 40
-    /// How many triples of one binarized image may try the perspective fallback's grids (triples whose
-    /// finder outlines cannot be located do not count): the best-ranked triples are the real symbols; a
-    /// busy image has hundreds of chance triples.
-    static let maxPerspectiveFallbacks = 12
+    /// Failed attempts a finder pattern may take part in, per binarized image.
+    static let failuresPerPattern = 4
 
     func barcode(_ s: QRSymbol, detection d: QRDetection) -> Barcode {
         let n = Double(d.dimension)

@@ -40,18 +40,34 @@ public enum QRDataBlocks {
         return blocks
     }
 
+    /// Misdecode protection codewords (ISO/IEC 18004:2015 Table 9, footnote: the number p of check
+    /// codewords the smallest symbols keep for detecting errors rather than correcting them): 3 for 1-L,
+    /// 2 for 1-M and 2-L, 1 for 1-Q, 1-H and 3-L, none for every other version and level. A block may
+    /// have at most (check codewords − p) / 2 errors corrected.
+    public static func misdecodeProtection(version: Int, level: QRErrorCorrectionLevel) -> Int {
+        switch (version, level) {
+        case (1, .l): return 3
+        case (1, .m), (2, .l): return 2
+        case (1, .q), (1, .h), (3, .l): return 1
+        default: return 0
+        }
+    }
+
     /// Corrects every block and returns the data codewords in order with the number of corrected
-    /// codewords, or `nil` when a block is beyond repair.
+    /// codewords, or `nil` when a block is beyond repair or needed more corrections than the symbol's
+    /// misdecode protection allows (``misdecodeProtection(version:level:)``).
     public static func correctedData(_ codewords: [UInt8], version: QRVersion, level: QRErrorCorrectionLevel)
         -> (data: [UInt8], corrections: Int)?
     {
         guard let blocks = deinterleave(codewords, version: version, level: level) else { return nil }
         let rs = ReedSolomonDecoder(field: .qrCode)
         let ecCount = version.blocks(level).ecCodewordsPerBlock
+        let protection = misdecodeProtection(version: version.number, level: level)
         var data: [UInt8] = []
         var corrections = 0
         for var block in blocks {
-            guard let fixed = rs.decode(&block.codewords, ecCount: ecCount) else { return nil }
+            guard let fixed = rs.decode(&block.codewords, ecCount: ecCount), 2 * fixed + protection <= ecCount
+            else { return nil }
             corrections += fixed
             data += block.codewords.prefix(block.dataCount).map { UInt8($0) }
         }

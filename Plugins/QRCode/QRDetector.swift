@@ -25,30 +25,60 @@ public struct QRDetection: Sendable {
 ///    predict it; the grid is the perspective transform taking the three finder centres and that
 ///    alignment centre (or, without it, the parallelogram's fourth corner) to their module positions.
 public enum QRDetector {
-    /// Candidate triples, best first: (top-left, top-right, bottom-left) indices into `patterns` and
-    /// the estimated dimension.
-    public static func triples(_ patterns: [QRFinderPattern], maxCount: Int = 5000)
-        -> [(tl: Int, tr: Int, bl: Int, score: Double)]
-    {
+    /// Indices of a triple's top-left, top-right and bottom-left patterns, and its geometry score (lower is
+    /// better).
+    public typealias Triple = (tl: Int, tr: Int, bl: Int, score: Double)
+
+    /// How many of a pattern's nearest compatible well-supported patterns (``QRFinderPattern/isWellSupported``),
+    /// and how many of the nearest others, it forms triples with. The other two finder patterns of its
+    /// symbol are among them even on a page of small symbols packed a quiet zone apart, where a few
+    /// neighbouring symbols' patterns lie closer than its own.
+    public static let tripleNeighbours = 12
+
+    /// Candidate triples, best geometry first (see ``ordered(_:_:_:_:)``): each pattern with pairs of its
+    /// nearest compatible patterns (``tripleNeighbours``) (module sizes within a factor 2.2, no farther
+    /// apart than the diagonal of the largest symbol, 177 modules, allows), so that the work grows with the number of
+    /// patterns rather than with its cube.
+    public static func triples(_ patterns: [QRFinderPattern]) -> [Triple] {
         let n = patterns.count
         guard n >= 3 else { return [] }
-        var out: [(Int, Int, Int, Double)] = []
-        for i in 0..<(n - 2) {
-            for j in (i + 1)..<(n - 1) {
-                let pi = patterns[i], pj = patterns[j]
-                let mij = max(pi.moduleSize, pj.moduleSize) / min(pi.moduleSize, pj.moduleSize)
-                if mij > 2.2 { continue }
-                for k in (j + 1)..<n {
-                    let pk = patterns[k]
-                    let largest = max(pi.moduleSize, pj.moduleSize, pk.moduleSize)
-                    let ratio = largest / min(pi.moduleSize, pj.moduleSize, pk.moduleSize)
-                    if ratio > 2.2 { continue }
-                    for t in orient(patterns, i, j, k) { out.append((t.0, t.1, t.2, t.3 + (ratio - 1))) }
+        func compatible(_ a: QRFinderPattern, _ b: QRFinderPattern) -> Bool {
+            let ratio = max(a.moduleSize, b.moduleSize) / min(a.moduleSize, b.moduleSize)
+            // The diagonal of the largest symbol, with room for perspective and the module's error.
+            let reach = 1.3 * 1.42 * 170 * max(a.moduleSize, b.moduleSize)
+            return ratio <= 2.2 && a.center.distance(to: b.center) <= reach
+        }
+        var neighbours: [[Int]] = []
+        neighbours.reserveCapacity(n)
+        for i in 0..<n {
+            let near = (0..<n).filter { $0 != i && compatible(patterns[i], patterns[$0]) }
+                .sorted { patterns[i].center.distance(to: patterns[$0].center)
+                    < patterns[i].center.distance(to: patterns[$1].center) }
+            // The nearest well-supported ones and the nearest others: a large symbol's data holds many
+            // chance patterns nearer to a finder pattern than the other two finder patterns are.
+            neighbours.append(Array(near.filter { patterns[$0].isWellSupported }.prefix(tripleNeighbours))
+                + Array(near.filter { !patterns[$0].isWellSupported }.prefix(tripleNeighbours)))
+        }
+        var seen = Set<Int>()
+        var out: [Triple] = []
+        for i in 0..<n {
+            let near = neighbours[i]
+            for a in 0..<near.count {
+                for b in (a + 1)..<near.count {
+                    let j = near[a], k = near[b]
+                    guard compatible(patterns[j], patterns[k]) else { continue }
+                    let sorted = [i, j, k].sorted()
+                    guard seen.insert((sorted[0] * n + sorted[1]) * n + sorted[2]).inserted else { continue }
+                    let ratio = max(patterns[i].moduleSize, patterns[j].moduleSize, patterns[k].moduleSize)
+                        / min(patterns[i].moduleSize, patterns[j].moduleSize, patterns[k].moduleSize)
+                    for t in orient(patterns, sorted[0], sorted[1], sorted[2]) {
+                        out.append((t.0, t.1, t.2, t.3 + (ratio - 1)))
+                    }
                 }
             }
         }
-        out.sort { $0.3 < $1.3 }
-        return out.prefix(maxCount).map { (tl: $0.0, tr: $0.1, bl: $0.2, score: $0.3) }
+        out.sort { $0.score < $1.score }
+        return out
     }
 
     /// Finds the right-angle corner and orders the triple; empty when it is not a plausible symbol. The
@@ -101,18 +131,29 @@ public enum QRDetector {
     public static func timingDisagreement(
         _ matrix: BitMatrix, tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern
     ) -> Int {
+        timing(matrix, tl: tl, tr: tr, bl: bl).disagreement
+    }
+
+    /// The modules counted along the top and left timing lines (nil where a line does not read as a
+    /// timing pattern), the dimension the finder spacing implies, and how many of the two counts disagree
+    /// with it (see ``timingDisagreement(_:tl:tr:bl:)``).
+    static func timing(_ matrix: BitMatrix, tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern)
+        -> (top: Int?, left: Int?, estimate: Double, disagreement: Int)
+    {
         let (top, left) = legModuleSizes(matrix, tl: tl, tr: tr, bl: bl)
         let estimate = (tl.center.distance(to: tr.center) / top + tl.center.distance(to: bl.center) / left) / 2 + 7
+        let t1 = timingCount(matrix, from: tl.center, to: tr.center, other: bl.center, module: top)
+        let t2 = timingCount(matrix, from: tl.center, to: bl.center, other: tr.center, module: left)
         var bad = 0
-        for t in [
-            timingCount(matrix, from: tl.center, to: tr.center, other: bl.center, module: top),
-            timingCount(matrix, from: tl.center, to: bl.center, other: tr.center, module: left),
-        ] {
+        for t in [t1, t2] {
             guard let t else { bad += 1; continue }
             if abs(Double(t + 15) - estimate) > max(4, estimate * 0.15) { bad += 1 }
         }
-        return bad
+        return (t1, t2, estimate, bad)
     }
+
+    /// The QR dimension (4k + 17 modules) nearest to `d`.
+    static func snappedDimension(_ d: Double) -> Int { Int(((d - 17) / 4).rounded()) * 4 + 17 }
 
     /// The grid for a triple, trying the dimension estimates in order of plausibility.
     /// Returns candidate detections (several dimensions when the estimate is uncertain).
@@ -123,7 +164,7 @@ public enum QRDetector {
         let dTop = tl.center.distance(to: tr.center), dLeft = tl.center.distance(to: bl.center)
         let estimate = (dTop / top + dLeft / left) / 2 + 7
         var dims: [Int] = []
-        func snap(_ d: Double) -> Int { Int(((d - 17) / 4).rounded()) * 4 + 17 }
+        let snap = snappedDimension
         // Timing-pattern counts along the top and left timing lines.
         let t1 = timingCount(matrix, from: tl.center, to: tr.center, other: bl.center, module: top)
         let t2 = timingCount(matrix, from: tl.center, to: bl.center, other: tr.center, module: left)

@@ -6,6 +6,11 @@ public struct QRFinderPattern: Sendable, Equatable {
     public var moduleSize: Double
     /// How many scan lines confirmed it.
     public var count: Int
+
+    /// True when at least half the rows through its 3-module centre confirmed it (row step 1): a finder
+    /// pattern is met by every row that crosses its centre square, a chance pattern in texture or noise
+    /// by a row or two.
+    public var isWellSupported: Bool { Double(count) >= max(2, 1.5 * moduleSize) }
 }
 
 /// Finds the finder patterns (ISO/IEC 18004:2015 §6.3.3: 7 × 7 modules, a dark ring, a light ring and a
@@ -15,7 +20,8 @@ public struct QRFinderPattern: Sendable, Equatable {
 /// Method: every row is split into runs; each window of five runs starting with dark in that ratio
 /// (each run within half a module of its ideal length, the centre within one and a half modules) is
 /// cross-checked along the column through its centre and along the row again at the refined centre,
-/// and then along a diagonal. Confirmed candidates closer than a module to each other with similar
+/// and then along a diagonal, and its light ring must be enclosed by its dark ring
+/// (``lightRingIsEnclosed(_:x:y:centre:module:)``). Confirmed candidates closer than a module to each other with similar
 /// module sizes are merged (weighted by their counts).
 public enum QRFinderPatternFinder {
     /// How far a masked row search reads past each stretch of searched blocks, as a fraction of the
@@ -46,7 +52,7 @@ public enum QRFinderPatternFinder {
                             for k in 0..<5 { counts[k] = runs[i + k] }
                             if ratioMatches(counts) {
                                 let centerX = Double(position + runs[i] + runs[i + 1]) + Double(counts[2]) / 2
-                                if let c = confirm(px, w: w, h: h, centerX: centerX, y: y, total: total) {
+                                if let c = confirm(px, matrix, centerX: centerX, y: y, total: total) {
                                     add(c, to: &found)
                                 }
                             }
@@ -109,8 +115,9 @@ public enum QRFinderPatternFinder {
     }
 
     static func confirm(
-        _ px: UnsafeBufferPointer<UInt8>, w: Int, h: Int, centerX: Double, y: Int, total: Int
+        _ px: UnsafeBufferPointer<UInt8>, _ matrix: BitMatrix, centerX: Double, y: Int, total: Int
     ) -> QRFinderPattern? {
+        let w = matrix.width, h = matrix.height
         let maxRun = max(3, total / 7 * 2 + 2)
         let cx = Int(centerX)
         guard let v = crossRuns(px, w: w, h: h, x0: cx, y0: y, dx: 0, dy: 1, maxRun: maxRun),
@@ -129,6 +136,17 @@ public enum QRFinderPatternFinder {
             ratioMatches(d.counts)
         else { return nil }
         let module = Double(hTotal + vTotal) / 14
+        // The light ring must be closed: the middle of the light run right of the centre run, filled, within
+        // the pattern's largest extent through its centre (rows, columns and both diagonals: under strong
+        // perspective a pattern is much longer along one diagonal).
+        var extent = Double(max(hTotal, vTotal)) / 7
+        extent = max(extent, Double(d.counts.reduce(0, +)) * 2.0.squareRoot() / 7)
+        if let a = crossRuns(px, w: w, h: h, x0: Int(rx), y0: Int(cy), dx: 1, dy: -1, maxRun: maxRun * 2) {
+            extent = max(extent, Double(a.counts.reduce(0, +)) * 2.0.squareRoot() / 7)
+        }
+        let ringX = Int(rx + Double(hr.counts[2]) / 2 + Double(hr.counts[3]) / 2)
+        guard lightRingIsEnclosed(matrix, x: ringX, y: Int(cy), centre: Point(rx, cy), module: extent)
+        else { return nil }
         return QRFinderPattern(center: Point(rx, cy), moduleSize: module, count: 1)
     }
 

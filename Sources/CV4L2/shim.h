@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <fcntl.h>
 #include <sys/types.h>
 #include <sys/mman.h>
@@ -58,6 +59,21 @@ static const unsigned long CV4L2_VIDIOC_QUERY_EXT_CTRL = VIDIOC_QUERY_EXT_CTRL;
 static const unsigned long CV4L2_VIDIOC_G_CTRL = VIDIOC_G_CTRL;
 static const unsigned long CV4L2_VIDIOC_S_CTRL = VIDIOC_S_CTRL;
 static const unsigned long CV4L2_VIDIOC_G_INPUT = VIDIOC_G_INPUT;
+
+/// VIDIOC_QUERYMENU for one item of a menu control: its name (menus) or value (integer menus). Returns the
+/// ioctl's result (-1 for an index the driver skips). Wrapped because the name and value share a union.
+static inline int cv4l2_query_menu(int fd, uint32_t id, uint32_t index, char *name, size_t size, int64_t *value) {
+    struct v4l2_querymenu q;
+    memset(&q, 0, sizeof q);
+    q.id = id;
+    q.index = index;
+    int r = v4l2_ioctl(fd, VIDIOC_QUERYMENU, &q);
+    if (r == 0) {
+        snprintf(name, size, "%s", (const char *)q.name);
+        *value = q.value;
+    }
+    return r;
+}
 static const unsigned long CV4L2_VIDIOC_S_INPUT = VIDIOC_S_INPUT;
 
 /// Flags OR-ed into a control id to enumerate the next control (VIDIOC_QUERY_EXT_CTRL).

@@ -38,7 +38,7 @@ public final class CameraCapture {
     public let mode: NegotiatedMode
     /// Notes for the user: controls that could not be set, the I/O method when it is read().
     public let warnings: [String]
-    private let device: V4L2Device
+    let device: V4L2Device
     private let stream: V4L2Stream
     private let applied: AppliedFormat
     private var sequence = 0

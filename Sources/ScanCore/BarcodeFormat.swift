@@ -41,6 +41,9 @@ public struct BarcodeFormat: Hashable, Sendable, Comparable, CustomStringConvert
     public static let upce: BarcodeFormat = "upce"
     public static let code128: BarcodeFormat = "code128"
     public static let code39: BarcodeFormat = "code39"
+    /// Code 32, the Italian pharmaceutical code: a Code 39 symbol holding a base-32 number, read as `A` and
+    /// 9 digits.
+    public static let code32: BarcodeFormat = "code32"
     public static let code93: BarcodeFormat = "code93"
     public static let codabar: BarcodeFormat = "codabar"
     public static let itf: BarcodeFormat = "itf"
@@ -49,19 +52,21 @@ public struct BarcodeFormat: Hashable, Sendable, Comparable, CustomStringConvert
     public static let pdf417: BarcodeFormat = "pdf417"
     public static let aztec: BarcodeFormat = "aztec"
 
-    /// The 13 symbologies scanctl targets, in display order.
+    /// The 14 symbologies scanctl targets, in display order.
     public static let standard: [BarcodeFormat] = [
-        .ean13, .ean8, .upca, .upce, .code128, .code39, .code93, .codabar, .itf,
+        .ean13, .ean8, .upca, .upce, .code128, .code39, .code32, .code93, .codabar, .itf,
         .qrcode, .datamatrix, .pdf417, .aztec,
     ]
 
     /// True for one-dimensional (linear) symbologies among the standard ones.
     public var isLinear: Bool {
-        [BarcodeFormat.ean13, .ean8, .upca, .upce, .code128, .code39, .code93, .codabar, .itf].contains(self)
+        [BarcodeFormat.ean13, .ean8, .upca, .upce, .code128, .code39, .code32, .code93, .codabar, .itf]
+            .contains(self)
     }
 
     private static let aliases: [String: String] = [
         "i25": "itf", "itf14": "itf", "interleaved2of5": "itf", "qr": "qrcode", "dm": "datamatrix",
         "upc": "upca", "code3of9": "code39", "pdf": "pdf417", "ean": "ean13", "gtin13": "ean13",
+        "italianpharmacode": "code32", "codicefarmaceutico": "code32",
     ]
 }

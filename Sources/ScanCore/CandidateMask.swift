@@ -60,17 +60,18 @@ public struct CandidateMask: Sendable {
             self.init(wholeFrameWidth: width, height: height)
             return
         }
-        var grown = [Bool](repeating: false, count: map.blocksWide * map.blocksHigh)
-        for by in 0..<map.blocksHigh {
-            for bx in 0..<map.blocksWide {
-                let i = by * map.blocksWide + bx
-                guard (linear && map.linear[i]) || (matrix && map.matrix[i]) else { continue }
-                for y in max(0, by - margin)...min(map.blocksHigh - 1, by + margin) {
-                    for x in max(0, bx - margin)...min(map.blocksWide - 1, bx + margin) {
-                        grown[y * map.blocksWide + x] = true
-                    }
-                }
-            }
+        // Growth by `margin` blocks (Chebyshev distance) is a square dilation: along the rows, then along
+        // the columns, each with a running count over the window.
+        let bw = map.blocksWide, bh = map.blocksHigh
+        var seed = [Bool](repeating: false, count: bw * bh)
+        for i in seed.indices where (linear && map.linear[i]) || (matrix && map.matrix[i]) { seed[i] = true }
+        var across = [Bool](repeating: false, count: bw * bh)
+        for by in 0..<bh {
+            Self.dilate(count: bw, margin: margin, read: { seed[by * bw + $0] }, write: { across[by * bw + $0] = true })
+        }
+        var grown = [Bool](repeating: false, count: bw * bh)
+        for bx in 0..<bw {
+            Self.dilate(count: bh, margin: margin, read: { across[$0 * bw + bx] }, write: { grown[$0 * bw + bx] = true })
         }
         self.init(width: width, height: height, isWholeFrame: false, blocksWide: map.blocksWide,
                   blocksHigh: map.blocksHigh, searched: grown)
@@ -140,6 +141,18 @@ public struct CandidateMask: Sendable {
 
     /// The block index of pixel coordinate `p` (the last block takes the remainder).
     private func block(_ p: Int, _ count: Int) -> Int { min(count - 1, p / CandidateMap.blockSize) }
+
+    /// Marks (through `write`) every index of a line of `count` within `margin` of an index `read` says is
+    /// set: a running count of set indices over the window [i − margin, i + margin].
+    private static func dilate(count: Int, margin: Int, read: (Int) -> Bool, write: (Int) -> Void) {
+        var inWindow = 0
+        for i in 0..<min(count, margin) where read(i) { inWindow += 1 }
+        for i in 0..<count {
+            if i + margin < count && read(i + margin) { inWindow += 1 }
+            if i - margin - 1 >= 0 && read(i - margin - 1) { inWindow -= 1 }
+            if inWindow > 0 { write(i) }
+        }
+    }
 
     /// Pixel ranges of the maximal runs of searched blocks along a line of `count` blocks.
     private static func spans(count: Int, length: Int, _ on: (Int) -> Bool) -> [Range<Int>] {

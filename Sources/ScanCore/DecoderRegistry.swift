@@ -6,13 +6,22 @@
 /// let codes = registry.decode(FrameContext(frame: frame), options: DecodeOptions())
 /// ```
 ///
-/// Only the plugins serving a wanted format run (restricting formats makes decoding faster). When
-/// nothing is found, the registry retries on the inverted image (`tryInvert`; `tryHarder` off for matrix
-/// symbologies) and
-/// on downscaled copies of large images (`tryDownscale`), mapping corner points back to the caller's
-/// pixels. Those retries are
-/// skipped when the frame's ``CandidateMap`` holds no candidate at all (the common no-code frame of a live
-/// stream), unless ``DecodeOptions/searchWholeFrame`` is set.
+/// Only the plugins serving a wanted format run (restricting formats makes decoding faster). The registry
+/// owns the passes over a frame (``DecodePass/plan(_:width:height:)``): the first with
+/// ``DecodeOptions/binarizer``, then the other binarizer, the negative and downscaled copies of large
+/// images, each run for the plugins that declare it helpful (``SymbologyDecoder/helpfulPasses``) while
+/// symbols may remain:
+/// - `maxSymbols` is not reached;
+/// - the pass's candidate map (``FrameContext/candidates``, which later passes see with the blocks of every
+///   symbol read so far cleared: ``CandidateMap/removingBlocks(explainedBy:)``) still has candidate blocks
+///   of the plugin's kind (``SymbologyKind``), so that the pass looks only where nothing was read;
+/// - for the second binarizer, the plugin's earlier passes left places they could not read
+///   (``PassOutcome/unresolved``), or, for a plugin that does not say, it has read nothing yet.
+///
+/// All wanted linear plugins read one pass together (``LinearScanner``: each scan line read once for all).
+/// A symbol found by two passes is reported once (``removingDuplicates(_:)``). Corner points are in the
+/// caller's pixels; results are ordered top to bottom, then left to right (``readingOrder(_:)``).
+/// With ``DecodeOptions/searchWholeFrame`` every pass runs on the whole frame.
 public struct DecoderRegistry: Sendable {
     /// Registered plugins in registration order.
     public private(set) var decoders: [any SymbologyDecoder] = []
@@ -23,6 +32,8 @@ public struct DecoderRegistry: Sendable {
     /// image of 1000 px or more at half and quarter size read no image more, and cost as much as a
     /// second full pass on every frame without a code.
     public static let downscaleThreshold = 2000
+    /// Downscaled copies stop before their longer side falls below this many pixels.
+    public static let smallestDownscaledSide = 300
 
     public init(_ decoders: [any SymbologyDecoder] = []) {
         self.decoders = decoders
@@ -46,31 +57,12 @@ public struct DecoderRegistry: Sendable {
     public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
         let plugins = decoders(for: options.formats)
         guard !plugins.isEmpty else { return [] }
-        var found = run(plugins, on: frame, options: options)
-        let retry = found.isEmpty && (options.searchWholeFrame || !frame.candidates.isEmpty)
-        if found.isEmpty && retry && options.tryInvert {
-            // Matrix symbols that are light on dark are marked or printed so on purpose (laser etching,
-            // inverse labels) and read without the try-harder passes, which keeps the retry on a frame
-            // without a code cheap. Linear symbols keep them: light bars on a dark can or tin are as worn
-            // as any, and the linear retry reuses the positive's scan lines.
-            var inverse = options
-            inverse.tryHarder = false
-            found = run(plugins, on: frame.inverted, options: options, matrixOptions: inverse).map { b in
-                var b = b
-                b.isInverted = true
-                return b
-            }
+        var run = PassRun(plugins: plugins, frame: frame, options: options)
+        for pass in DecodePass.plan(options, width: frame.width, height: frame.height) {
+            run.perform(pass)
+            if run.isFull { break }
         }
-        let longSide = max(frame.width, frame.height)
-        if found.isEmpty && retry && options.tryDownscale && longSide >= DecoderRegistry.downscaleThreshold {
-            var factor = 2
-            while found.isEmpty && longSide / factor >= 300 {
-                let small = frame.downscaled(by: factor)
-                found = run(plugins, on: small, options: options).map { $0.scaled(by: Double(factor)) }
-                factor *= 2
-            }
-        }
-        found = DecoderRegistry.removingDuplicates(found)
+        var found = DecoderRegistry.readingOrder(run.found)
         if options.maxSymbols > 0 && found.count > options.maxSymbols {
             found = Array(found.prefix(options.maxSymbols))
         }
@@ -82,32 +74,42 @@ public struct DecoderRegistry: Sendable {
         decode(FrameContext(frame: frame), options: options)
     }
 
-    /// Runs `plugins` on `frame`; plugins serving a matrix (2D) format get `matrixOptions` when given.
-    private func run(
-        _ plugins: [any SymbologyDecoder], on frame: FrameContext, options: DecodeOptions,
-        matrixOptions: DecodeOptions? = nil
-    ) -> [Barcode] {
-        var out: [Barcode] = []
-        for plugin in plugins {
-            let o = plugin.formats.allSatisfy(\.isLinear) ? options : (matrixOptions ?? options)
-            out += plugin.decode(frame, options: o).filter { options.wants($0.format) }
-            if options.maxSymbols > 0 && out.count >= options.maxSymbols { break }
-        }
-        return out
-    }
-
     /// Drops a result when an earlier one has the same format and bytes and their bounding boxes meet
     /// (the same symbol reported twice, e.g. read in both directions or by two passes).
     public static func removingDuplicates(_ codes: [Barcode]) -> [Barcode] {
         var kept: [Barcode] = []
-        for c in codes {
-            let box = c.boundingBox
-            let twin = kept.contains { k in
-                k.format == c.format && k.rawBytes == c.rawBytes && k.boundingBox.meets(box)
-            }
-            if !twin { kept.append(c) }
-        }
+        for c in codes where !isDuplicate(c, of: kept) { kept.append(c) }
         return kept
+    }
+
+    /// True when `code` repeats one of `kept` (same format and bytes, bounding boxes meeting).
+    static func isDuplicate(_ code: Barcode, of kept: [Barcode]) -> Bool {
+        let box = code.boundingBox
+        return kept.contains { k in k.format == code.format && k.rawBytes == code.rawBytes && k.boundingBox.meets(box) }
+    }
+
+    /// `codes` top to bottom, then left to right: symbols whose vertical extents overlap by at least half
+    /// the smaller one's height are one row, ordered by their left edge; rows by their top. Stable for
+    /// symbols at the same place.
+    public static func readingOrder(_ codes: [Barcode]) -> [Barcode] {
+        guard codes.count > 1 else { return codes }
+        let boxes = codes.map(\.boundingBox)
+        var order = Array(codes.indices).sorted { boxes[$0].y != boxes[$1].y ? boxes[$0].y < boxes[$1].y : $0 < $1 }
+        var rows: [[Int]] = []
+        for i in order {
+            let b = boxes[i]
+            if let r = rows.indices.last, let first = rows[r].first {
+                let a = boxes[first]
+                let overlap = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
+                if overlap >= 0.5 * min(a.height, b.height) {
+                    rows[r].append(i)
+                    continue
+                }
+            }
+            rows.append([i])
+        }
+        order = rows.flatMap { row in row.sorted { boxes[$0].x != boxes[$1].x ? boxes[$0].x < boxes[$1].x : $0 < $1 } }
+        return order.map { codes[$0] }
     }
 }
 

@@ -88,8 +88,55 @@ public enum ECI {
         public func decode(_ bytes: [UInt8]) -> String? {
             if bytes.isEmpty { return "" }
             if self == .ascii && bytes.contains(where: { $0 >= 0x80 }) { return nil }
+            if self == .windows1256 { return Self.decodeWindows1256(bytes) }
+            // Foundation drops a trailing part of a code unit silently.
+            if bytes.count % codeUnitSize != 0 { return nil }
             guard let e = encoding else { return nil }
             return String(bytes: bytes, encoding: e)
+        }
+
+        /// Bytes per code unit: 2 for UTF-16, 4 for UTF-32, otherwise 1.
+        var codeUnitSize: Int {
+            switch self {
+            case .utf16BE, .utf16LE: return 2
+            case .utf32BE, .utf32LE: return 4
+            default: return 1
+            }
+        }
+
+        /// The bytes as text, each byte sequence that is not a character of this set (a lead byte without
+        /// its trail byte, a byte the set does not assign, half a UTF-16 code unit) replaced by U+FFFD.
+        ///
+        /// ```swift
+        /// ECI.CharacterSet.shiftJIS.decodeReplacingInvalid([0x83, 0x65, 0x93])   // "テ\u{FFFD}"
+        /// ```
+        ///
+        /// For text whose bytes are exact but partly not valid in the set an ECI declared; valid bytes
+        /// decode as ``decode(_:)`` does. ``binary`` gives U+FFFD for every byte.
+        public func decodeReplacingInvalid(_ bytes: [UInt8]) -> String {
+            if let whole = decode(bytes) { return whole }
+            if self == .utf8 { return String(decoding: bytes, as: UTF8.self) }
+            let unit = codeUnitSize
+            // One character at a time: the shortest run of whole units that decodes (up to 4 bytes,
+            // GB 18030's longest character); a unit that starts none is replaced.
+            var out = ""
+            var i = 0
+            while i < bytes.count {
+                var taken = 0
+                for length in stride(from: unit, through: 4, by: unit) where i + length <= bytes.count {
+                    if let c = decode(Array(bytes[i..<(i + length)])), !c.isEmpty {
+                        out += c
+                        taken = length
+                        break
+                    }
+                }
+                if taken == 0 {
+                    out += "\u{FFFD}"
+                    taken = min(unit, bytes.count - i)
+                }
+                i += taken
+            }
+            return out
         }
     }
 

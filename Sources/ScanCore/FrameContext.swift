@@ -19,7 +19,13 @@ public final class FrameContext: Sendable {
         var candidates: CandidateMap?
         var otsuThreshold: Int?
     }
-    private let cache = Mutex(Cache())
+    /// Derivations of ``image``, shared with the contexts ``restricted(to:)`` makes.
+    private final class Derived: Sendable {
+        let cache = Mutex(Cache())
+    }
+    private let derived: Derived
+    /// The candidate map this context offers in place of the computed one (see ``restricted(to:)``).
+    private let candidateOverride: CandidateMap?
     /// What a frame and its negative (``inverted``) share: work done on one serves the other.
     let shared: SharedDerivations
     /// True when ``image`` is the negative of the image `shared` holds derivations of.
@@ -31,6 +37,8 @@ public final class FrameContext: Sendable {
         self.isInverted = isInverted
         shared = SharedDerivations()
         negatesShared = false
+        derived = Derived()
+        candidateOverride = nil
     }
 
     /// A context over a frame's luminance plane (see ``Frame/luminance()``).
@@ -45,16 +53,49 @@ public final class FrameContext: Sendable {
         isInverted = !parent.isInverted
         shared = parent.shared
         negatesShared = !parent.negatesShared
-        cache.withLock { $0.candidates = parent.cache.withLock { $0.candidates } }
+        derived = Derived()
+        candidateOverride = nil
+        derived.cache.withLock { $0.candidates = parent.derived.cache.withLock { $0.candidates } }
+    }
+
+    /// A context over the same image with every derivation shared, whose ``candidates`` are `map`.
+    private init(restricting base: FrameContext, to map: CandidateMap) {
+        image = base.image
+        isInverted = base.isInverted
+        shared = base.shared
+        negatesShared = base.negatesShared
+        derived = base.derived
+        candidateOverride = map
+    }
+
+    /// This frame with `map` (a map of this image, usually ``candidates`` with some blocks cleared) as its
+    /// candidate map, and every other derivation (binarized matrices, scan lines, the negative's) shared:
+    /// the registry's later passes look only where the earlier ones left something unexplained.
+    public func restricted(to map: CandidateMap) -> FrameContext {
+        FrameContext(restricting: base, to: map)
+    }
+
+    /// The unrestricted context this one shares its derivations with (itself when not restricted).
+    private var base: FrameContext { candidateOverride == nil ? self : FrameContext(sharing: self) }
+
+    /// A context equal to `other` without its candidate override.
+    private init(sharing other: FrameContext) {
+        image = other.image
+        isInverted = other.isInverted
+        shared = other.shared
+        negatesShared = other.negatesShared
+        derived = other.derived
+        candidateOverride = nil
     }
 
     public var width: Int { image.width }
 
     /// Where code-like structure is (``CandidateMap``), computed on first use.
     public var candidates: CandidateMap {
-        if let m = cache.withLock({ $0.candidates }) { return m }
+        if let candidateOverride { return candidateOverride }
+        if let m = derived.cache.withLock({ $0.candidates }) { return m }
         let m = CandidateMap.compute(image)
-        return cache.withLock { c in
+        return derived.cache.withLock { c in
             if let existing = c.candidates { return existing }
             c.candidates = m
             return m
@@ -64,7 +105,7 @@ public final class FrameContext: Sendable {
 
     /// The image binarized by `kind`, computed on first use.
     public func binarized(_ kind: BinarizerKind) -> BitMatrix {
-        if let m = cache.withLock({ kind == .local ? $0.local : $0.global }) { return m }
+        if let m = derived.cache.withLock({ kind == .local ? $0.local : $0.global }) { return m }
         let m: BitMatrix
         if negatesShared, let positive = shared.binarized.withLock({ $0[kind] }) {
             // The negative's binarization is the complement of the positive's (up to pixels exactly at
@@ -77,7 +118,7 @@ public final class FrameContext: Sendable {
                 : GlobalHistogramBinarizer.binarize(image, threshold: otsuThreshold)
             if !negatesShared { shared.binarized.withLock { $0[kind] = $0[kind] ?? m } }
         }
-        return cache.withLock { c in
+        return derived.cache.withLock { c in
             if let existing = kind == .local ? c.local : c.global { return existing }
             if kind == .local { c.local = m } else { c.global = m }
             return m
@@ -86,18 +127,19 @@ public final class FrameContext: Sendable {
 
     /// The Otsu threshold of ``image`` (``GlobalHistogramBinarizer/threshold(of:)``), computed on first use.
     public var otsuThreshold: Int {
-        if let t = cache.withLock({ $0.otsuThreshold }) { return t }
+        if let t = derived.cache.withLock({ $0.otsuThreshold }) { return t }
         let t = GlobalHistogramBinarizer.threshold(of: image)
-        cache.withLock { $0.otsuThreshold = t }
+        derived.cache.withLock { $0.otsuThreshold = t }
         return t
     }
 
     /// The negative image (255 − luminance), for light-on-dark symbols; computed on first use.
     /// Coordinates are the same as this context's.
     public var inverted: FrameContext {
-        if let c = cache.withLock({ $0.inverted }) { return c }
+        if let candidateOverride { return base.inverted.restricted(to: candidateOverride) }
+        if let c = derived.cache.withLock({ $0.inverted }) { return c }
         let made = FrameContext(negativeOf: self, image: image.inverted())
-        return cache.withLock { c in
+        return derived.cache.withLock { c in
             if let existing = c.inverted { return existing }
             c.inverted = made
             return made
@@ -107,9 +149,9 @@ public final class FrameContext: Sendable {
     /// The image shrunk by an integer `factor` (block mean), computed on first use.
     /// A point p in the result is p × factor in this context's pixels.
     public func downscaled(by factor: Int) -> FrameContext {
-        if let c = cache.withLock({ $0.downscaled[factor] }) { return c }
+        if let c = derived.cache.withLock({ $0.downscaled[factor] }) { return c }
         let made = FrameContext(image: image.downscaled(by: factor), isInverted: isInverted)
-        return cache.withLock { c in
+        return derived.cache.withLock { c in
             if let existing = c.downscaled[factor] { return existing }
             c.downscaled[factor] = made
             return made

@@ -18,8 +18,17 @@ extension LinearScanner {
 
         let blocks: [CandidateMap.LinearBlock]
 
-        init(_ map: CandidateMap) {
-            blocks = map.linearBlocks
+        init(_ blocks: [CandidateMap.LinearBlock]) {
+            self.blocks = blocks
+        }
+
+        /// True when block `b`'s centre lies inside the symbol outline `quad` (corner points in image
+        /// pixels, either winding) grown by half a block on every side: the symbol read there explains the
+        /// block.
+        static func explains(_ quad: [Point], _ b: CandidateMap.LinearBlock) -> Bool {
+            let half = Double(CandidateMap.blockSize) / 2
+            let p = Point(Double(b.x * CandidateMap.blockSize) + half, Double(b.y * CandidateMap.blockSize) + half)
+            return Quadrilateral.contains(quad, p, margin: half)
         }
 
         /// True when some candidate is within reach of a slanted family at `angle`.

@@ -12,6 +12,13 @@ final class BlockingQueue<Element: Sendable>: @unchecked Sendable {
 
     init(capacity: Int) { self.capacity = max(1, capacity) }
 
+    /// Elements waiting now.
+    var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return items.count - head
+    }
+
     /// Appends `element`, waiting while the queue is full. Returns false (dropping it) once closed.
     @discardableResult func put(_ element: Element) -> Bool {
         condition.lock()

@@ -23,12 +23,15 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
     public var message: String
     /// Whether the session can still run.
     public var severity: Severity
-    /// The text of line `line` (without its newline), when known.
+    /// The text of line `line` (without its newline), when known; of a line longer than
+    /// ``SourceText/excerptLength`` characters, the part around `column` only.
     public var sourceLine: String?
+    /// Characters of the line left out before ``sourceLine`` (0 unless the line was quoted in part).
+    public var sourceLineOffset: Int
 
     public init(
         file: String, line: Int, column: Int, message: String, severity: Severity = .error,
-        sourceLine: String? = nil
+        sourceLine: String? = nil, sourceLineOffset: Int = 0
     ) {
         self.file = file
         self.line = line
@@ -36,6 +39,7 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
         self.severity = severity
         self.sourceLine = sourceLine
+        self.sourceLineOffset = sourceLineOffset
     }
 
     /// `file:line:column: severity: message`.
@@ -49,7 +53,7 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
     /// lines up).
     public var rendered: String {
         guard let text = sourceLine, line > 0 else { return description }
-        let lead = text.prefix(max(0, column - 1)).map { $0 == "\t" ? "\t" : " " }.joined()
+        let lead = text.prefix(max(0, column - 1 - sourceLineOffset)).map { $0 == "\t" ? "\t" : " " }.joined()
         return "\(description)\n    \(text)\n    \(lead)^"
     }
 }
@@ -66,20 +70,90 @@ public struct ConfigProblems: Error, Sendable, CustomStringConvertible {
 
 /// The lines of a session file, to quote the offending line of a problem.
 struct SourceText: Sendable {
+    /// Lines longer than this many characters are quoted in part: this many around the column.
+    static let excerptLength = 160
+
+    /// Scalars between two entries of ``checkpoints``.
+    static let checkpointSpacing = 4096
+
     let file: String
-    let lines: [String]
+    let lines: [Substring]
+    /// For each line longer than ``excerptLength`` bytes (by line index): the index of every
+    /// ``checkpointSpacing``-th scalar, so an excerpt anywhere in the line is found in bounded time.
+    let checkpoints: [Int: [String.Index]]
 
     init(file: String, text: String) {
         self.file = file
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        let lines = Self.lines(of: text)
+        var checkpoints: [Int: [String.Index]] = [:]
+        for (number, line) in lines.enumerated() where line.utf8.count > Self.excerptLength {
+            var marks: [String.Index] = []
+            var count = 0
+            var i = line.unicodeScalars.startIndex
+            while i < line.unicodeScalars.endIndex {
+                if count % Self.checkpointSpacing == 0 { marks.append(i) }
+                count += 1
+                line.unicodeScalars.formIndex(after: &i)
+            }
+            checkpoints[number] = marks
         }
+        self.lines = lines
+        self.checkpoints = checkpoints
     }
 
-    /// A problem at `mark` with the line's text attached.
+    /// The lines of `text` as libyaml counts them (YAML 1.1 §5.4): a line ends at CR LF, LF, CR, NEL
+    /// (U+0085), LS (U+2028) or PS (U+2029). Splitting at LF alone would quote the wrong line of a file
+    /// with lone CRs.
+    static func lines(of text: String) -> [Substring] {
+        var lines: [Substring] = []
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var i = scalars.startIndex
+        while i < scalars.endIndex {
+            let c = scalars[i]
+            guard c == "\n" || c == "\r" || c == "\u{85}" || c == "\u{2028}" || c == "\u{2029}" else {
+                scalars.formIndex(after: &i)
+                continue
+            }
+            lines.append(text[start..<i])
+            scalars.formIndex(after: &i)
+            if c == "\r", i < scalars.endIndex, scalars[i] == "\n" { scalars.formIndex(after: &i) }
+            start = i
+        }
+        lines.append(text[start..<scalars.endIndex])
+        return lines
+    }
+
+    /// The index `offset` scalars into line `number` (its end when the line is shorter).
+    private func index(line number: Int, scalar offset: Int) -> String.Index {
+        let scalars = lines[number].unicodeScalars
+        guard let marks = checkpoints[number], !marks.isEmpty else {
+            return scalars.index(scalars.startIndex, offsetBy: offset, limitedBy: scalars.endIndex) ?? scalars.endIndex
+        }
+        let k = min(marks.count - 1, offset / Self.checkpointSpacing)
+        let rest = offset - k * Self.checkpointSpacing
+        return scalars.index(marks[k], offsetBy: rest, limitedBy: scalars.endIndex) ?? scalars.endIndex
+    }
+
+    /// A problem at `mark` with the line's text (or the part of a long line around the column) attached,
+    /// URLs in it redacted (``SecretRedaction``). Columns count Unicode scalars, as libyaml's marks do.
     func problem(at mark: YAMLMark, _ message: String, severity: ConfigProblem.Severity = .error) -> ConfigProblem {
-        let text = mark.line >= 1 && mark.line <= lines.count ? lines[mark.line - 1] : nil
+        guard mark.line >= 1 && mark.line <= lines.count else {
+            return ConfigProblem(file: file, line: mark.line, column: mark.column, message: message, severity: severity)
+        }
+        let line = lines[mark.line - 1]
+        var text = String(line)
+        var offset = 0
+        if line.utf8.count > Self.excerptLength {
+            let scalars = line.unicodeScalars
+            offset = max(0, mark.column - 1 - Self.excerptLength / 2)
+            let start = index(line: mark.line - 1, scalar: offset)
+            let end =
+                scalars.index(start, offsetBy: Self.excerptLength, limitedBy: scalars.endIndex) ?? scalars.endIndex
+            text = String(scalars[start..<end])
+        }
         return ConfigProblem(
-            file: file, line: mark.line, column: mark.column, message: message, severity: severity, sourceLine: text)
+            file: file, line: mark.line, column: mark.column, message: message, severity: severity,
+            sourceLine: SecretRedaction.urls(in: text), sourceLineOffset: offset)
     }
 }

@@ -8,14 +8,27 @@ struct ConfigReader {
     let source: SourceText
     let environment: [String: String]
     private(set) var problems: [ConfigProblem] = []
+    /// Problems past ``recordLimit``, counted but not kept (a file of a million wrong items stays cheap).
+    private(set) var unrecordedProblems = 0
+    /// Problems kept; the loader shows ``SessionLoader/maxProblems`` of them.
+    static let recordLimit = 1000
 
     init(source: SourceText, environment: [String: String]) {
         self.source = source
         self.environment = environment
     }
 
-    mutating func report(_ mark: YAMLMark, _ message: String, severity: ConfigProblem.Severity = .error) {
-        problems.append(source.problem(at: mark, message, severity: severity))
+    /// Records a problem; `quoteLine: false` leaves the line out (it holds a secret).
+    mutating func report(
+        _ mark: YAMLMark, _ message: String, severity: ConfigProblem.Severity = .error, quoteLine: Bool = true
+    ) {
+        guard problems.count < Self.recordLimit else {
+            unrecordedProblems += 1
+            return
+        }
+        var problem = source.problem(at: mark, message, severity: severity)
+        if !quoteLine { problem.sourceLine = nil }
+        problems.append(problem)
     }
 
     /// The keys of a mapping, checked against `known` (unknown and repeated keys are problems).
@@ -55,10 +68,15 @@ struct ConfigReader {
         return node
     }
 
-    /// A text scalar with `${VAR}` taken from the environment.
+    /// A text scalar with `${VAR}` taken from the environment. A plain number or boolean (`17`, `true`)
+    /// is not text: YAML reads it as a number, so it is reported (quoted, `"17"` is text).
     mutating func string(_ node: YAMLNode, _ what: String) -> String? {
         guard case .scalar(let text, let plain) = node.content, !node.isNull else {
             report(node.mark, "\(what) must be text, not \(node.kindDescription)")
+            return nil
+        }
+        if plain, let kind = YAMLNode.plainScalarKind(text) {
+            report(node.mark, "\(what) must be text, not \(kind) \(text) (write \"\(text)\" in quotes for text)")
             return nil
         }
         return expand(text, at: node.mark, quoted: !plain)
@@ -111,7 +129,8 @@ struct ConfigReader {
         return value
     }
 
-    /// A list of text items; a single text item is taken as a list of one.
+    /// A list of text items; a single text item is taken as a list of one (a number or boolean is not text:
+    /// see ``string(_:_:)``).
     mutating func stringList(_ node: YAMLNode, _ what: String) -> [Located<String>]? {
         switch node.content {
         case .scalar:
@@ -135,25 +154,34 @@ struct ConfigReader {
     }
 
     /// Replaces `${NAME}` with the environment variable; an unset variable is a problem at the `$`.
+    /// `$${` stands for a literal `${` (`$${HOME}` is the text `${HOME}`).
     mutating func expand(_ text: String, at mark: YAMLMark, quoted: Bool) -> String? {
         guard text.contains("${") else { return text }
         var out = ""
         var rest = Substring(text)
         var failed = false
         while let open = rest.range(of: "${") {
+            if open.lowerBound > rest.startIndex && rest[rest.index(before: open.lowerBound)] == "$" {
+                // `$${`: the first `$` escapes the rest.
+                out += rest[..<rest.index(before: open.lowerBound)]
+                out += "${"
+                rest = rest[open.upperBound...]
+                continue
+            }
             out += rest[..<open.lowerBound]
             guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
-                report(mark, "unclosed '${' in '\(text)'")
+                report(mark, "unclosed '${' in '\(text)' (write '$${' for a literal '${')")
                 return nil
             }
             let name = String(rest[open.upperBound..<close])
             if let value = environment[name] {
                 out += value
             } else {
-                let offset = text.distance(from: text.startIndex, to: open.lowerBound)
+                let offset = text.unicodeScalars.distance(from: text.startIndex, to: open.lowerBound)
                 let singleLine = !text[..<open.lowerBound].contains("\n")
                 let at = singleLine ? YAMLMark(line: mark.line, column: mark.column + offset + (quoted ? 1 : 0)) : mark
-                report(at, "environment variable '\(name)' is not set (used as ${\(name)})")
+                report(
+                    at, "environment variable '\(name)' is not set (used as ${\(name)}; write '$${' for a literal '${')")
                 failed = true
             }
             rest = rest[rest.index(after: close)...]

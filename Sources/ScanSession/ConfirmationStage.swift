@@ -9,6 +9,9 @@ struct ConfirmationStage: Sendable {
 
     init(frames: Int) { self.frames = max(1, frames) }
 
+    /// The consecutive frames up to the last one fed that held `key` (0 when the last one did not).
+    func streak(of key: CodeKey) -> Int { streaks[key] ?? 0 }
+
     /// Feeds the codes of one frame; returns those whose streak reaches `frames` with this frame,
     /// in the order given.
     mutating func update(_ keys: [CodeKey]) -> [CodeKey] {

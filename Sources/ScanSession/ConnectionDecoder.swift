@@ -19,13 +19,6 @@ struct ConnectionDecoder: Sendable {
         guard let roi = regionOfInterest else {
             return registry.decode(FrameContext(image: image), options: options)
         }
-        let r = roi.pixelRect(frameWidth: image.width, frameHeight: image.height)
-        guard let crop = try? image.cropped(x: r.x, y: r.y, width: r.width, height: r.height) else { return [] }
-        let offset = Point(Double(r.x), Double(r.y))
-        return registry.decode(FrameContext(image: crop), options: options).map { code in
-            var code = code
-            code.cornerPoints = code.cornerPoints.map { $0 + offset }
-            return code
-        }
+        return roi.decode(image, registry: registry, options: options)
     }
 }

@@ -35,17 +35,25 @@ final class ConnectionRuntime: Sendable {
                 tracker: Tracker(lostAfterMs: plan.lostAfterMs)))
     }
 
+    /// What decoding one frame gave: the events, the frame as a live view shows it, and the time taken.
+    struct Decoded: Sendable {
+        var events: [Event]
+        var view: FrameView
+    }
+
     /// Decodes one image of a batch input: `detected` for every read, then `confirmed` for those the
-    /// de-duplication stage admits.
-    func handleBatch(_ frame: Frame) -> [Event] {
+    /// de-duplication stage admits. In the view every read is confirmed (a still image is its own scene).
+    func handleBatch(_ frame: Frame) -> Decoded {
         batchEvents(decodeBatch(frame), frame: frame)
     }
 
-    /// The decoding half of ``handleBatch(_:)``: the symbols in `frame` (no state is touched).
-    func decodeBatch(_ frame: Frame) -> [Barcode] { decoder.decode(frame) }
+    /// The decoding half of ``handleBatch(_:)``: the symbols in `frame` and the seconds decoding took (no
+    /// state is touched, so frames of one input may decode in parallel).
+    func decodeBatch(_ frame: Frame) -> (codes: [Barcode], seconds: Double) { timedDecode(frame) }
 
-    /// The stages half of ``handleBatch(_:)``: the events for `codes`, read in `frame`.
-    func batchEvents(_ codes: [Barcode], frame: Frame) -> [Event] {
+    /// The stages half of ``handleBatch(_:)``: the events and the view for `decoded`, read in `frame`.
+    func batchEvents(_ decoded: (codes: [Barcode], seconds: Double), frame: Frame) -> Decoded {
+        let (codes, seconds) = decoded
         let admitted: [Bool] = stages.withLock { s in
             let keys = codes.map(CodeKey.init)
             s.deduplication.seen(keys, at: frame.timestamp, continuing: false)
@@ -53,13 +61,15 @@ final class ConnectionRuntime: Sendable {
         }
         var events = codes.map { event(.detected, $0, frame: frame) }
         for (code, ok) in zip(codes, admitted) where ok { events.append(event(.confirmed, code, frame: frame)) }
-        return events
+        let symbols = codes.map { FrameView.Symbol(barcode: $0, trackID: nil, isConfirmed: true) }
+        return Decoded(events: events, view: view(frame, symbols: symbols, lost: [], seconds: seconds))
     }
 
     /// Decodes one frame of a live input: `lost` for tracks that expired, `detected` for every read (with
     /// its track id), then `confirmed` for codes whose streak completes and that de-duplication admits.
-    func handleStream(_ frame: Frame) -> [Event] {
-        let codes = decoder.decode(frame)
+    /// In the view a read is confirmed while its streak is at least `confirm_frames` long.
+    func handleStream(_ frame: Frame) -> Decoded {
+        let (codes, seconds) = timedDecode(frame)
         return stages.withLock { s in
             let keys = codes.map(CodeKey.init)
             let (ids, lost) = s.tracker.update(codes, at: frame.timestamp)
@@ -78,8 +88,29 @@ final class ConnectionRuntime: Sendable {
                 guard confirmed.contains(key), done.insert(key).inserted, s.deduplication.admit(key) else { continue }
                 events.append(event(.confirmed, code, frame: frame, trackID: id))
             }
-            return events
+            let symbols = zip(codes, ids).map { code, id in
+                FrameView.Symbol(
+                    barcode: code, trackID: id,
+                    isConfirmed: s.confirmation.streak(of: CodeKey(code)) >= s.confirmation.frames)
+            }
+            let gone = lost.map { FrameView.Symbol(barcode: $0.barcode, trackID: $0.id, isConfirmed: false) }
+            return Decoded(events: events, view: view(frame, symbols: symbols, lost: gone, seconds: seconds))
         }
+    }
+
+    private func timedDecode(_ frame: Frame) -> (codes: [Barcode], seconds: Double) {
+        let start = ContinuousClock.now
+        let codes = decoder.decode(frame)
+        let elapsed = start.duration(to: .now).components
+        return (codes, Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
+    }
+
+    private func view(_ frame: Frame, symbols: [FrameView.Symbol], lost: [FrameView.Symbol], seconds: Double)
+        -> FrameView
+    {
+        FrameView(
+            frame: frame, input: plan.input, connection: plan.index, regionOfInterest: plan.regionOfInterest,
+            symbols: symbols, lost: lost, decodeSeconds: seconds)
     }
 
     /// The stream ended (or the session stops): every open track is `lost`, stamped with the last

@@ -26,7 +26,7 @@ public final class Coordinator: Sendable {
     private let limits: RunLimits
     private let diagnostics: @Sendable (String) -> Void
     private let stopSignal = StopSignal()
-    private let counters = SessionCounters()
+    private let metrics = SessionMetrics()
 
     /// - Parameters:
     ///   - connections: plans whose `input` and `outputs` name ids of `inputs` and `outputs`.
@@ -64,6 +64,16 @@ public final class Coordinator: Sendable {
     /// - Throws: ``OutputFailure`` when an output cannot be opened (no input is started then).
     public func run() throws(OutputFailure) -> RunSummary {
         let started = Date()
+        let metrics = self.metrics
+        var cameras: [String: CameraControlChannel] = [:]
+        for input in inputs {
+            if let camera = input as? any CameraControlling { cameras[input.id] = camera.controlChannel }
+        }
+        let live = LiveSession(
+            name: session, connections: connections.map(\.plan), metrics: metrics, cameras: cameras,
+            startTime: started)
+        let viewers = FrameViewRouter(connections: connections.map(\.plan), outputs: outputs)
+        for viewer in viewers.all { viewer.attach(live) }
         for plan in outputs {
             do {
                 try plan.output.open()
@@ -72,11 +82,11 @@ public final class Coordinator: Sendable {
             }
         }
         let workers = outputs.map { OutputWorker(plan: $0) }
-        let counters = self.counters
+        live.register(workers: workers)
         let diagnostics = self.diagnostics
         for worker in workers {
             worker.start { message in
-                counters.state.withLock { $0.errors += 1 }
+                metrics.failure()
                 diagnostics(message)
             }
         }
@@ -84,7 +94,7 @@ public final class Coordinator: Sendable {
         let router = EventRouter(
             connections: connections.map(\.plan), workers: workers, limits: limits, onLimit: { stopSignal.set() },
             onPersistFailure: { message in
-                counters.state.withLock { $0.errors += 1 }
+                metrics.failure()
                 diagnostics(message)
             })
         if let seconds = limits.duration {
@@ -102,12 +112,16 @@ public final class Coordinator: Sendable {
                 for connection in mine {
                     let slot = LatestFrameSlot(dropping: dropFrames)
                     mySlots.append(slot)
+                    live.register(slot: slot, input: input.id, connection: connection.plan.index)
                     liveConnections.append(connection)
                     startThread("decode-\(input.id)-\(connection.plan.index)", group: decodersDone) {
                         while let frame = slot.take() {
-                            let events = connection.handleStream(frame)
-                            counters.count(events)
-                            router.route(events)
+                            let decoded = connection.handleStream(frame)
+                            metrics.decoded(
+                                connection: connection.plan.index, seconds: decoded.view.decodeSeconds,
+                                events: decoded.events)
+                            viewers.observe(decoded.view)
+                            router.route(decoded.events)
                         }
                     }
                 }
@@ -116,7 +130,8 @@ public final class Coordinator: Sendable {
             let inOrder = input.delivery == .batch && input.deliversInOrder
             let sink = InputSink(
                 input: input.id, session: session, connections: mine, slots: mySlots, router: router,
-                counters: counters, diagnostics: diagnostics, sequencer: inOrder ? SequencedRelease() : nil)
+                viewers: viewers, metrics: metrics, diagnostics: diagnostics,
+                sequencer: inOrder ? SequencedRelease() : nil)
             startThread("input-\(input.id)", group: inputsDone) {
                 input.run(into: sink, stop: stopSignal)
                 sink.sequencer?.releaseAll()
@@ -127,18 +142,21 @@ public final class Coordinator: Sendable {
         decodersDone.wait()
         // Streams ended: codes still in view leave it.
         let now = Date()
-        for connection in liveConnections { router.route(connection.finishStream(at: now)) }
+        for connection in liveConnections {
+            let lost = connection.finishStream(at: now)
+            metrics.produced(lost)
+            router.route(lost)
+        }
         let dropped = slots.reduce(0) { $0 + $1.dropped }
         let undelivered = workers.reduce(0) { $0 + $1.finish() }
         let counts = router.counts
-        return counters.state.withLock { s in
-            s.droppedFrames = dropped
-            s.undelivered = undelivered
-            s.events = counts.events
-            s.confirmed = counts.confirmed
-            s.seconds = Date().timeIntervalSince(started)
-            return s
-        }
+        var summary = metrics.state.withLock { $0.summary }
+        summary.droppedFrames = dropped
+        summary.undelivered = undelivered
+        summary.events = counts.events
+        summary.confirmed = counts.confirmed
+        summary.seconds = Date().timeIntervalSince(started)
+        return summary
     }
 
     private func startThread(_ name: String, group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
@@ -152,21 +170,11 @@ public final class Coordinator: Sendable {
     }
 }
 
-/// The running totals of a session, shared by its threads.
-final class SessionCounters: Sendable {
-    let state = Mutex(RunSummary())
-
-    /// Counts the detected events among `events` as symbols.
-    func count(_ events: [Event]) {
-        let symbols = events.filter { $0.kind == .detected }.count
-        if symbols > 0 { state.withLock { $0.symbols += symbols } }
-    }
-}
-
-/// The ``FrameSink`` of one input: its connections, their slots, the router and the counters.
+/// The ``FrameSink`` of one input: its connections, their slots, the router, the viewers and the metrics.
 ///
 /// For an input that ``Input/deliversInOrder``, frames still decode in parallel, but the stages after
-/// decoding (de-duplication, confirmation) and the routing run in frame order, through `sequencer`.
+/// decoding (de-duplication, confirmation), the viewers and the routing run in frame order, through
+/// `sequencer`.
 struct InputSink: FrameSink {
     let input: String
     let session: String
@@ -174,46 +182,58 @@ struct InputSink: FrameSink {
     /// One slot per connection, same order as `connections` (live inputs only).
     let slots: [LatestFrameSlot]
     let router: EventRouter
-    let counters: SessionCounters
+    let viewers: FrameViewRouter
+    let metrics: SessionMetrics
     let diagnostics: @Sendable (String) -> Void
     /// Puts batch frames' events in frame order (nil: as they finish).
     let sequencer: SequencedRelease?
 
     func process(_ frame: Frame) {
-        counters.state.withLock { $0.frames += 1 }
+        metrics.frameRead(input: input)
         guard let sequencer else {
-            for connection in connections { deliver(connection.handleBatch(frame)) }
+            for connection in connections { deliver(connection.handleBatch(frame), from: connection) }
             return
         }
         let decoded = connections.map { $0.decodeBatch(frame) }
         let connections = self.connections
         sequencer.release(frame.sequenceNumber) {
             for (connection, codes) in zip(connections, decoded) {
-                deliver(connection.batchEvents(codes, frame: frame))
+                deliver(connection.batchEvents(codes, frame: frame), from: connection)
             }
         }
     }
 
-    private func deliver(_ events: [Event]) {
-        counters.count(events)
-        router.route(events)
+    private func deliver(_ decoded: ConnectionRuntime.Decoded, from connection: ConnectionRuntime) {
+        metrics.decoded(connection: connection.plan.index, seconds: decoded.view.decodeSeconds, events: decoded.events)
+        viewers.observe(decoded.view)
+        router.route(decoded.events)
     }
 
     func offer(_ frame: Frame) {
         guard !slots.isEmpty else { return process(frame) }
-        counters.state.withLock { $0.frames += 1 }
+        metrics.frameRead(input: input)
         for slot in slots { slot.put(frame) }
     }
 
     func fail(frame: Int?, source: String, message: String) {
+        metrics.itemFailed()
+        report(frame: frame, source: source, message: message)
+    }
+
+    func report(source: String, message: String) { report(frame: nil, source: source, message: message) }
+
+    /// An `error` event for `message`: counted, on stderr (naming the source once) and routed; for a frame
+    /// of an in-order input, in its turn among the frames' events.
+    private func report(frame: Int?, source: String, message: String) {
         let event = Event(
             kind: .error, session: session, input: input, frame: frame, timestamp: Date(), source: source,
             message: message)
-        let report: @Sendable () -> Void = {
-            counters.state.withLock { $0.errors += 1 }
+        let work: @Sendable () -> Void = {
+            metrics.error()
             diagnostics("input '\(input)': \(event.sourcedMessage)")
+            metrics.produced([event])
             router.route(event, connections: connections.map(\.plan.index))
         }
-        if let sequencer, let frame { sequencer.release(frame, report) } else { report() }
+        if let sequencer, let frame { sequencer.release(frame, work) } else { work() }
     }
 }

@@ -12,6 +12,9 @@ import ScanImageIO
 /// With `watch: true` the input then stays open (until the session stops) and decodes, one at a time,
 /// every file that is written and closed, or moved, into a watched folder and that an entry covers (an
 /// image below a directory entry, a match of a pattern); numbering goes on after the initial files.
+/// A file is new when its content identity (``FileIdentity``: device, inode, size, modification time)
+/// differs from the one last decoded under its name, so a scanner that always writes `scan.png` has
+/// every scan decoded, and a close without a change is not decoded twice.
 public struct FileInput: Input {
     /// The input's id from the session.
     public let id: String
@@ -45,6 +48,11 @@ public struct FileInput: Input {
             sink.fail(frame: nil, source: problem.entry, message: problem.message)
         }
         let files = expansion.files
+        // Identities before decoding: a file rewritten meanwhile differs and is decoded again.
+        var decoded: [String: FileIdentity] = [:]
+        if watcher != nil {
+            for path in files { decoded[path] = FileIdentity(path: path) }
+        }
         let limits = ImageLimits(maxPixels: config.maxPixels)
         let progress = showProgress ? ProgressDisplay.shared.start(total: files.count, label: id) : nil
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
@@ -54,12 +62,19 @@ public struct FileInput: Input {
         }
         progress?.finish()
         guard let watcher else { return }
-        var seen = Set(files)
         var number = files.count
-        while let paths = watcher.next(stop: stop) {
-            for path in paths
-            where !seen.contains(path) && config.paths.contains(where: { PathExpansion.entry($0, covers: path) }) {
-                seen.insert(path)
+        while let change = watcher.next(stop: stop) {
+            let paths: [String]
+            switch change {
+            case .files(let written):
+                paths = written.filter { path in config.paths.contains { PathExpansion.entry($0, covers: path) } }
+            case .overflow:
+                // Events were lost: whatever changed since is found by listing again.
+                paths = PathExpansion.expand(config.paths).files
+            }
+            for path in paths {
+                guard let identity = FileIdentity(path: path), decoded[path] != identity else { continue }
+                decoded[path] = identity
                 decode(path, number: number, limits: limits, sink: sink)
                 number += 1
             }
@@ -77,5 +92,27 @@ public struct FileInput: Input {
         } catch {
             sink.fail(frame: number, source: path, message: error.reason)
         }
+    }
+}
+
+/// What tells one content of a file from another without reading it: device, inode, size and
+/// modification time (nanoseconds). A file rewritten in place, replaced (`rm` and `cp`, or a rename
+/// over it) or touched has another identity.
+struct FileIdentity: Hashable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modifiedSeconds: Int64
+    let modifiedNanoseconds: Int64
+
+    /// The identity of the regular file at `path`, or nil when it is gone or not a regular file.
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modifiedSeconds = Int64(info.st_mtim.tv_sec)
+        modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
     }
 }

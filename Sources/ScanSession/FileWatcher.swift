@@ -1,7 +1,9 @@
 import Foundation
 
 /// Watches directories (recursively) with inotify and reports files that were written and closed or
-/// moved in, for `watch: true` file inputs (hot folders).
+/// moved in, for `watch: true` file inputs (hot folders). A file written again under the same name is
+/// reported again (each `IN_CLOSE_WRITE` and `IN_MOVED_TO`); the input decides by content identity
+/// whether it is new.
 ///
 /// Used from one thread. New subdirectories are watched as they appear, and files already inside them are
 /// reported at once (they may have been written before the watch was in place).
@@ -45,22 +47,32 @@ final class FileWatcher {
         return found
     }
 
-    /// Waits for files to appear; returns their paths, or nil once `stop` is set. Wakes every 100 ms.
-    func next(stop: StopSignal) -> [String]? {
+    /// What ``next(stop:)`` saw.
+    enum Change: Equatable {
+        /// Files written and closed, or moved in (a path may come again each time it is written).
+        case files([String])
+        /// The kernel's event queue overflowed: events were lost, every watched folder must be listed again.
+        case overflow
+    }
+
+    /// Waits for files to be written; returns what changed, or nil once `stop` is set. Wakes every 100 ms.
+    func next(stop: StopSignal) -> Change? {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while !stop.isSet {
             var pollfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&pollfd, 1, 100) > 0 else { continue }
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             guard n > 0 else { continue }
-            let paths = parse(buffer, count: n)
-            if !paths.isEmpty { return paths }
+            var overflow = false
+            let paths = parse(buffer, count: n, overflow: &overflow)
+            if overflow { return .overflow }
+            if !paths.isEmpty { return .files(paths) }
         }
         return nil
     }
 
     /// Decodes `struct inotify_event` records: wd (Int32), mask, cookie, len (UInt32), then `len` name bytes.
-    private func parse(_ buffer: [UInt8], count: Int) -> [String] {
+    private func parse(_ buffer: [UInt8], count: Int, overflow: inout Bool) -> [String] {
         var paths: [String] = []
         var offset = 0
         func word(_ at: Int) -> UInt32 {
@@ -73,6 +85,7 @@ final class FileWatcher {
             let length = Int(word(offset + 12))
             let nameBytes = buffer[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 }
             offset += 16 + length
+            if mask & UInt32(IN_Q_OVERFLOW) != 0 { overflow = true }
             guard let directory = directories[wd], !nameBytes.isEmpty else { continue }
             let name = String(decoding: nameBytes, as: UTF8.self)
             guard !name.hasPrefix(".") else { continue }

@@ -43,6 +43,16 @@ public protocol FrameSink: Sendable {
     func process(_ frame: Frame)
     /// Puts `frame` into each connection's latest-frame slot (live inputs).
     func offer(_ frame: Frame)
-    /// Reports a failed item (an `error` event naming the source, and the frame when there is one).
+    /// Reports a failed item (an `error` event naming the source, and the frame when there is one): an
+    /// unreadable file, a truncated frame, an entry that names nothing. The run then exits 1.
     func fail(frame: Int?, source: String, message: String)
+    /// Reports a problem of the source that the input recovers from or works around (a camera that
+    /// stalled and is reopened, a control it lacks): an `error` event as ``fail(frame:source:message:)``
+    /// writes, but no item was lost, so the run's exit status does not change.
+    func report(source: String, message: String)
+}
+
+extension FrameSink {
+    /// Sinks that do not tell the two apart record a recovered problem as a failure.
+    public func report(source: String, message: String) { fail(frame: nil, source: source, message: message) }
 }

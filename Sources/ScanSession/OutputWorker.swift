@@ -13,6 +13,9 @@ final class OutputWorker: Sendable {
 
     var id: String { plan.output.id }
 
+    /// Events waiting in the queue now.
+    var queued: Int { queue.count }
+
     /// True when this output takes events of `kind`.
     func wants(_ kind: EventKind) -> Bool { plan.events.contains(kind) }
 

@@ -4,10 +4,15 @@ import Foundation
 /// as `ffmpeg -f rawvideo` writes them.
 ///
 /// Blocking reads wake every 100 ms to check the stop signal, so a session can stop while its writer is
-/// silent.
-struct RawFrameReader {
+/// silent. Public for the fuzz targets (`Fuzz/`, Docs/fuzzing.md); sessions use it through ``StdinInput``.
+///
+/// ```swift
+/// let reader = RawFrameReader(fileDescriptor: STDIN_FILENO, frameByteCount: 640 * 480)
+/// while case .frame(let bytes) = reader.next(stop: stop) { … }
+/// ```
+public struct RawFrameReader: Sendable {
     /// What one call to ``next(stop:)`` found.
-    enum Read: Equatable {
+    public enum Read: Sendable, Equatable {
         /// A whole frame's bytes.
         case frame([UInt8])
         /// The input ended exactly after the previous frame.
@@ -20,12 +25,20 @@ struct RawFrameReader {
         case stopped
     }
 
-    let fileDescriptor: Int32
+    /// Where frames are read from (not closed by the reader).
+    public let fileDescriptor: Int32
     /// Bytes of one frame (at least 1).
-    let frameByteCount: Int
+    public let frameByteCount: Int
 
-    /// Reads the next frame.
-    func next(stop: StopSignal) -> Read {
+    /// Reads from `fileDescriptor` in frames of `frameByteCount` bytes (a count below 1 is taken as 1).
+    public init(fileDescriptor: Int32, frameByteCount: Int) {
+        self.fileDescriptor = fileDescriptor
+        self.frameByteCount = max(1, frameByteCount)
+    }
+
+    /// Reads the next frame: blocks until a whole frame arrived, the input ended, reading failed or
+    /// `stop` was set.
+    public func next(stop: StopSignal) -> Read {
         var buffer = [UInt8](repeating: 0, count: frameByteCount)
         var filled = 0
         while filled < frameByteCount {

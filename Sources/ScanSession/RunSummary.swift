@@ -6,8 +6,10 @@ public struct RunSummary: Sendable, Equatable {
     public var symbols = 0
     /// Frames dropped by latest-frame slots because decoding fell behind.
     public var droppedFrames = 0
-    /// Per-item errors (unreadable files, truncated frames, failed writes).
+    /// `error` events: failed items, and problems a camera input recovered from (a stall, a reopen).
     public var errors = 0
+    /// Items that failed: unreadable files, truncated frames, entries that name nothing, failed writes.
+    public var failedItems = 0
     /// Events neither delivered nor spooled when the session ended.
     public var undelivered = 0
     /// Events sent to at least one output (all kinds but `error`).
@@ -18,6 +20,21 @@ public struct RunSummary: Sendable, Equatable {
     public var seconds = 0.0
 
     public init() {}
+
+    /// True when an item failed (an unreadable file, a truncated frame, a failed write) or events were
+    /// lost: `scanctl run` then exits 1. A camera that stalled and was reopened is an error event, not a
+    /// failed item.
+    public var failed: Bool { failedItems > 0 || undelivered > 0 }
+
+    /// What failed, for the end of the summary line (`FAILED: 19 items failed, 3 events undelivered`), or
+    /// nil when nothing did.
+    public var failure: String? {
+        guard failed else { return nil }
+        var parts: [String] = []
+        if failedItems > 0 { parts.append("\(failedItems.counted("item")) failed") }
+        if undelivered > 0 { parts.append("\(undelivered.counted("event")) undelivered") }
+        return "FAILED: " + parts.joined(separator: ", ")
+    }
 
     /// `7 frames, 8 symbols, 0 dropped frames, 1 error, 0 undelivered events (0.4 s)`.
     public var line: String {

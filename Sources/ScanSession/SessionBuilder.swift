@@ -27,7 +27,8 @@ public enum SessionBuilder {
     /// - Parameters:
     ///   - diagnostics: receives problems, one line each (scanctl prints them as errors).
     ///   - info: receives information that is not a problem, one line each: the mode each camera opened
-    ///     with, the events a webhook spool holds (scanctl prints it with an `info:` prefix).
+    ///     with, the events a webhook spool holds, the address of each preview page (scanctl prints it with an
+    ///     `info:` prefix).
     /// - Throws: ``Unsupported`` for an input or output kind this build cannot open.
     public static func coordinator(
         for config: SessionConfig, registry: DecoderRegistry, settings: Settings = Settings(),
@@ -59,6 +60,8 @@ public enum SessionBuilder {
                 made = FileOutput(id: output.id.value, config: c)
             case .webhook(let c):
                 made = WebhookOutput(id: output.id.value, config: c, diagnostics: diagnostics, info: info)
+            case .preview(let c):
+                made = PreviewOutput(id: output.id.value, config: c, info: info, diagnostics: diagnostics)
             }
             outputs.append(OutputPlan(output: made, events: output.events))
         }

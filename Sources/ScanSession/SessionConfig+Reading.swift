@@ -115,6 +115,7 @@ extension ConfigReader {
             if let n = f["fps"], let v = double(n, "'fps'") {
                 if v > 0 { c.fps = v } else { report(n.mark, "'fps' must be greater than 0, not \(v)") }
             }
+            if let n = f["live"], let v = bool(n, "'live'") { c.live = v }
             if let n = f["drop_frames"], let v = bool(n, "'drop_frames'") { c.dropFrames = v }
             kind = .stdin(c)
         default:
@@ -170,14 +171,13 @@ extension ConfigReader {
         "stdout": SessionReference.output.acceptedKeys + SessionReference.stdoutOutput.acceptedKeys,
         "file": SessionReference.output.acceptedKeys + SessionReference.fileOutput.acceptedKeys,
         "webhook": SessionReference.output.acceptedKeys + SessionReference.webhookOutput.acceptedKeys,
+        "preview": SessionReference.output.acceptedKeys + SessionReference.previewOutput.acceptedKeys,
     ]
-    static let retryKeys = SessionReference.webhookOutput.keys.flatMap(\.names).compactMap {
-        $0.hasPrefix("retry.") ? String($0.dropFirst("retry.".count)) : nil
-    }
+    static let retryKeys = SessionReference.webhookOutput.nestedKeys(of: "retry")
 
     mutating func readOutput(_ node: YAMLNode) -> OutputConfig? {
         guard let (id, type, f) = header(node, list: "outputs", types: Self.outputKeys) else { return nil }
-        var events = EventKind.defaultSet
+        var events = type == "preview" ? PreviewOutputConfig.defaultEvents : EventKind.defaultSet
         if let n = f["events"], let list = self.list(n, "'events'") {
             events = []
             for item in list {
@@ -209,6 +209,8 @@ extension ConfigReader {
             }
             if let n = f["keep"], let v = int(n, "'keep'", in: 1...1000) { c.keep = v }
             kind = .file(c)
+        case "preview":
+            kind = .preview(readPreview(f))
         default:
             kind = readWebhook(f)
         }
@@ -224,14 +226,18 @@ extension ConfigReader {
         }
         let lower = url.lowercased()
         if !(lower.hasPrefix("http://") || lower.hasPrefix("https://")) {
-            report(urlNode.mark, "'url' must start with http:// or https://, not '\(url)'")
+            report(urlNode.mark, "'url' must start with http:// or https://, not '\(SecretRedaction.url(url))'")
         }
+        if case .scalar(let written, _) = urlNode.content { warnAboutInlineSecrets(inURL: written, at: urlNode.mark) }
         var c = WebhookOutputConfig(url: url)
         if let n = f["headers"], case .mapping(let pairs) = n.content {
             for pair in pairs {
                 guard case .scalar(let name, _) = pair.key.content,
                     let value = string(pair.value, "header '\(pair.key.kindDescription)'")
                 else { continue }
+                if case .scalar(let written, _) = pair.value.content {
+                    warnAboutInlineSecret(header: name, written: written, at: pair.value.mark)
+                }
                 c.headers[name] = value
             }
         } else if let n = f["headers"] {

@@ -99,9 +99,16 @@ public struct StdinInputConfig: Sendable, Equatable {
     /// `fps:` when set, frame timestamps are `frame / fps` seconds after the start (a recorded stream);
     /// otherwise the time each frame was read. Default: not set.
     public var fps: Double?
-    /// `drop_frames:` when decoding falls behind, drop older frames (latest frame wins). `false` decodes
-    /// every frame and lets the writer wait. Default: true.
-    public var dropFrames: Bool = true
+    /// `live:` the source is live (a camera through ffmpeg): when decoding falls behind, older frames are
+    /// dropped (the latest frame wins) so results stay current. Default: false: a pipe from a file or a
+    /// recording is read no faster than it is decoded (back-pressure), and no frame is dropped.
+    public var live: Bool = false
+    /// `drop_frames:` overrides whether frames are dropped when decoding falls behind. Default: not set
+    /// (the value of ``live``).
+    public var dropFrames: Bool?
+
+    /// Whether a busy connection drops frames: ``dropFrames`` when set, else ``live``.
+    public var dropsFrames: Bool { dropFrames ?? live }
 
     public init(width: Int, height: Int, pixelFormat: PixelFormat) {
         self.width = width
@@ -186,6 +193,7 @@ public struct OutputConfig: Sendable {
         case stdout(StdoutOutputConfig)
         case file(FileOutputConfig)
         case webhook(WebhookOutputConfig)
+        case preview(PreviewOutputConfig)
     }
 
     public var typeName: String {
@@ -193,6 +201,7 @@ public struct OutputConfig: Sendable {
         case .stdout: return "stdout"
         case .file: return "file"
         case .webhook: return "webhook"
+        case .preview: return "preview"
         }
     }
 }

@@ -19,7 +19,9 @@ extension SessionReference {
                 "paths", "list of text, required", "",
                 "files, directories, glob patterns (relative to the working directory)"),
             SessionKey(
-                "watch", "bool", "`false`", "keep running and decode files that appear later (inotify; hot folder)"),
+                "watch", "bool", "`false`",
+                "keep running and decode files that appear later (inotify; hot folder); a file written again "
+                    + "under a name already seen is decoded again"),
             SessionKey(
                 "max_pixels", "whole number", "`100000000`", "refuse larger images (checked before decoding)"),
         ])
@@ -41,9 +43,14 @@ extension SessionReference {
                 "fps", "number", "",
                 "stamp frame *n* at start + *n* / `fps` seconds (a recording) instead of the time it was read"),
             SessionKey(
-                "drop_frames", "bool", "`true`",
-                "when decoding falls behind, drop older frames (latest wins); `false` decodes every frame and the "
-                    + "writer waits"),
+                "live", "bool", "`false`",
+                "the source is live (a camera through ffmpeg): when decoding falls behind, older frames are "
+                    + "dropped (the latest wins) so results stay current; otherwise standard input applies "
+                    + "back-pressure and a recording piped in is decoded frame by frame, none dropped"),
+            SessionKey(
+                "drop_frames", "bool", "the value of `live`",
+                "overrides whether frames are dropped when decoding falls behind (`false`: every frame is "
+                    + "decoded and the writer waits)"),
         ])
 
     public static let v4l2Input = SessionKeyTable(

@@ -43,6 +43,13 @@ public struct SessionKeyTable: Sendable {
         }
         return out
     }
+
+    /// The keys of the mapping under `parent` (`retry` gives `attempts`, `backoff_ms`, … of `retry.attempts`, …).
+    public func nestedKeys(of parent: String) -> [String] {
+        keys.flatMap(\.names).compactMap {
+            $0.hasPrefix(parent + ".") ? String($0.dropFirst(parent.count + 1)) : nil
+        }
+    }
 }
 
 /// Every key of a session file: the one list that the session reader's known keys, scanctl-session(5)
@@ -52,8 +59,8 @@ public enum SessionReference {
     /// Every table, in the order of the man page.
     public static var tables: [SessionKeyTable] {
         [
-            top, input, fileInput, stdinInput, v4l2Input, output, stdoutOutput, fileOutput, webhookOutput, connection,
-            decodeOptions,
+            top, input, fileInput, stdinInput, v4l2Input, output, stdoutOutput, fileOutput, webhookOutput,
+            previewOutput, connection, decodeOptions,
         ]
     }
 
@@ -65,7 +72,10 @@ public enum SessionReference {
                 "session", "text", "the file name without extension", "the session's name, carried by every event"),
             SessionKey(
                 "plugins", "list of paths", "`[]`",
-                "extra decoder plugins (shared libraries); this build does not load them yet (a warning)"),
+                "extra decoder plugins (shared libraries), loaded in order before the symbologies are checked, so "
+                    + "their formats may be named in `symbologies:`; relative paths from the working directory; "
+                    + "one that does not load is an error. The plugin folders (`~/.local/lib/scanctl/plugins`, "
+                    + "`/usr/lib/scanctl/plugins`, or `SCANCTL_PLUGIN_PATH`) are loaded after them"),
             SessionKey(
                 "authorization", "mapping", "",
                 "`camera: ask | authorized | denied` (default `ask`), for the camera inputs"),
@@ -83,7 +93,8 @@ public enum SessionReference {
             SessionKey(
                 "symbologies", "list", "all the plugins serve",
                 "formats to look for, by canonical name or usual spelling (`ean13`, `EAN-13`, `upc-a`, `QR Code`); "
-                    + "only the plugins serving them run; an unknown name is an error"),
+                    + "only the plugins serving them run; an unknown name is an error. `code32` (Italian "
+                    + "pharmacode) is read only when listed"),
             SessionKey(
                 "region_of_interest", "`{x, y, width, height}`", "whole frame",
                 "fractions of the frame (0 … 1, origin top left); only that part is decoded"),

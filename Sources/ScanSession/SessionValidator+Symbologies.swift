@@ -1,6 +1,6 @@
 import ScanCore
 
-/// Reports symbologies no plugin serves: an unknown name is an error; one of the 13 standard formats
+/// Reports symbologies no plugin serves: an unknown name is an error; one of the 14 standard formats
 /// without a plugin in this build is a warning (the session runs, but will never report it).
 public struct SymbologyValidator: SessionValidator {
     public init() {}

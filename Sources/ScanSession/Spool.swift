@@ -9,6 +9,11 @@ import Synchronization
 /// and the directory synced, before ``append(_:id:)`` returns; it is removed when the event was delivered
 /// (a crash in between delivers it again: delivery is at least once). ``open()`` loads the files a
 /// previous run left, oldest first, and removes unfinished temporary files.
+///
+/// Events may carry secrets of their own (a scanned token, a licence's fields): the directory is made
+/// `0700` and every file `0600`, as the camera authorization state is, whatever the umask; a directory
+/// or file an earlier version left readable is tightened on ``open()``. Payloads the receiver rejected go
+/// to the dead-letter file ``deadLetterPath`` beside the directory, `0600` too.
 final class Spool: Sendable {
     struct Item: Sendable, Equatable {
         let sequence: Int
@@ -29,21 +34,35 @@ final class Spool: Sendable {
     init(directory: String?) { self.directory = directory }
 
     var isDurable: Bool { directory != nil }
+
+    /// `DIRECTORY.dead-letter.jsonl` beside the spool directory (nil for a memory-only spool): one JSON
+    /// line per rejected event, `{"event": …, "rejected_at": "RFC 3339", "status": 422}`.
+    var deadLetterPath: String? {
+        directory.map { dir in
+            var d = dir
+            while d.count > 1 && d.hasSuffix("/") { d.removeLast() }
+            return d + ".dead-letter.jsonl"
+        }
+    }
     var count: Int { state.withLock { $0.items.count } }
 
     /// Creates the directory if needed and loads what a previous run left.
     func open() throws(Failure) {
         guard let directory else { return }
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw Failure(description: "\(directory): cannot create the spool directory: \(SystemErrorText.describe(error))")
+            throw Failure(
+                description: "\(directory): cannot create the spool directory: \(SystemErrorText.describe(error))")
         }
+        try Spool.restrict(directory, to: 0o700)
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            throw Failure(description: "\(directory): cannot list the spool directory: \(SystemErrorText.describe(error))")
+            throw Failure(
+                description: "\(directory): cannot list the spool directory: \(SystemErrorText.describe(error))")
         }
         var loaded: [Item] = []
         for name in names {
@@ -55,6 +74,7 @@ final class Spool: Sendable {
             guard name.hasSuffix(".json"), let dash = name.firstIndex(of: "-"), let sequence = Int(name[..<dash]),
                 let data = FileManager.default.contents(atPath: path)
             else { continue }
+            try Spool.restrict(path, to: 0o600)
             loaded.append(Item(sequence: sequence, name: name, body: String(decoding: data, as: UTF8.self)))
         }
         loaded.sort { $0.sequence < $1.sequence }
@@ -97,8 +117,9 @@ final class Spool: Sendable {
     private func writeDurably(_ bytes: [UInt8], name: String, in directory: String) throws(Failure) {
         let temporary = directory + "/.tmp-" + name
         let final = directory + "/" + name
-        let fd = Foundation.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = Foundation.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(description: "\(temporary): cannot create: \(Spool.lastError)") }
+        fchmod(fd, 0o600)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes {
@@ -129,5 +150,47 @@ final class Spool: Sendable {
         }
     }
 
+    /// Moves rejected payloads out of the spool: appended to ``deadLetterPath`` (synced) and removed.
+    /// Returns the dead-letter file's path; a memory-only spool just drops them and returns nil.
+    func deadLetter(_ items: [Item], status: Int, at time: Date = Date()) throws(Failure) -> String? {
+        guard let path = deadLetterPath else {
+            remove(items)
+            return nil
+        }
+        let stamp = Event.rfc3339(time)
+        let lines = items.map { "{\"event\":\($0.body),\"rejected_at\":\"\(stamp)\",\"status\":\(status)}\n" }.joined()
+        let bytes = Array(lines.utf8)
+        let fd = Foundation.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw Failure(description: "\(path): cannot open the dead-letter file: \(Spool.lastError)")
+        }
+        defer { close(fd) }
+        fchmod(fd, 0o600)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes {
+                Foundation.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw Failure(description: "\(path): cannot write: \(Spool.lastError)") }
+            offset += n
+        }
+        guard fsync(fd) == 0 else { throw Failure(description: "\(path): cannot sync: \(Spool.lastError)") }
+        remove(items)
+        return path
+    }
+
+    /// Takes group and other permissions away from `path` when it has any (`mode` is what it gets).
+    private static func restrict(_ path: String, to mode: mode_t) throws(Failure) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        guard info.st_mode & 0o077 != 0 else { return }
+        guard chmod(path, mode) == 0 else {
+            let octal = String(mode, radix: 8)
+            throw Failure(description: "\(path): cannot restrict permissions to \(octal): \(lastError)")
+        }
+    }
+
+    /// The C library's message for the current `errno`.
     static var lastError: String { String(cString: strerror(errno)) }
 }

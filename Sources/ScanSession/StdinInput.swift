@@ -4,8 +4,10 @@ import ScanCore
 /// `type: stdin`: raw frames of a declared size and pixel format, back to back on standard input
 /// (or any file descriptor), as `ffmpeg -f rawvideo -pix_fmt gray …` writes them.
 ///
-/// A live input: each frame is offered to the connections' latest-frame slots, so when decoding falls
-/// behind older frames are dropped and counted (unless `drop_frames: false`). Frames are numbered from 0.
+/// Each frame is offered to the connections' one-frame slots. By default a full slot makes the reader
+/// wait (back-pressure: a recording piped in is decoded frame by frame, none dropped); with `live: true`
+/// (a camera through ffmpeg) a newer frame replaces a waiting one and the dropped frames are counted.
+/// Frames are numbered from 0.
 /// A short final frame is an `error` event naming its number; the input then ends normally.
 public struct StdinInput: Input {
     /// The input's id from the session.
@@ -21,7 +23,7 @@ public struct StdinInput: Input {
         self.fileDescriptor = fileDescriptor
     }
 
-    public var delivery: InputDelivery { .live(dropFrames: config.dropFrames) }
+    public var delivery: InputDelivery { .live(dropFrames: config.dropsFrames) }
 
     public func run(into sink: any FrameSink, stop: StopSignal) {
         let size = config.frameByteCount

@@ -12,7 +12,10 @@ import ScanCore
 /// `stall_timeout_ms` is closed and reopened with back-off (``CameraLifecycle``); each failure is an
 /// `error` event naming the device. The input ends when the session stops, or at once when the device can
 /// never serve it (not a capture device, no readable format, permission denied).
-public struct V4L2Input: Input {
+///
+/// Its focus, exposure and zoom controls can be read and changed from other threads through
+/// ``controlChannel`` (the preview page): requests are carried out on the capture thread between frames.
+public struct V4L2Input: CameraControlling {
     /// The input's id from the session.
     public let id: String
     /// The session's keys.
@@ -22,6 +25,8 @@ public struct V4L2Input: Input {
     public let info: @Sendable (String) -> Void
     /// Back-off of the reopen attempts.
     public let initialBackoffMs: Int, maxBackoffMs: Int
+    /// The focus, exposure and zoom controls, for other threads.
+    public let controlChannel: CameraControlChannel
 
     public init(
         id: String, config: V4L2InputConfig, initialBackoffMs: Int = 250, maxBackoffMs: Int = 8000,
@@ -32,6 +37,7 @@ public struct V4L2Input: Input {
         self.initialBackoffMs = initialBackoffMs
         self.maxBackoffMs = maxBackoffMs
         self.info = info
+        self.controlChannel = CameraControlChannel(device: config.device)
     }
 
     public var delivery: InputDelivery { .live(dropFrames: true) }
@@ -59,6 +65,9 @@ public struct V4L2Input: Input {
         var camera: CameraCapture?
         var action = machine.start(nowMs: nowMs())
         var frameNumber = 0
+        let channel = controlChannel
+        defer { channel.closed() }
+        let purposes = Set(CameraControl.Purpose.allCases)
         while true {
             switch action {
             case .none:
@@ -68,17 +77,19 @@ public struct V4L2Input: Input {
                     let opened = try CameraCapture(request)
                     camera = opened
                     info("input '\(id)': \(source): \(opened.mode)")
-                    for warning in opened.warnings { sink.fail(frame: nil, source: source, message: warning) }
+                    for warning in opened.warnings { sink.report(source: source, message: warning) }
+                    channel.opened(device: source, controls: opened.controlStates(purposes: purposes))
                     action = machine.opened(nowMs: nowMs())
                 } catch {
                     action = machine.openFailed(error.description, permanent: error.isPermanent, nowMs: nowMs())
                 }
                 continue
             case .report(let message, _):
-                sink.fail(frame: nil, source: source, message: message)
+                sink.report(source: source, message: message)
             case .closeAndReport(let message, _):
                 camera = nil
-                sink.fail(frame: nil, source: source, message: message)
+                channel.closed()
+                sink.report(source: source, message: message)
             case .close:
                 camera = nil
                 return
@@ -105,6 +116,14 @@ public struct V4L2Input: Input {
                         frameNumber += 1
                     case nil:
                         break
+                    }
+                    channel.serve { control, value in
+                        do {
+                            _ = try capture.set(control, to: value)
+                            return .success(capture.controlStates(purposes: purposes))
+                        } catch {
+                            return .failure(.refused("\(error)"))
+                        }
                     }
                     action = machine.tick(nowMs: nowMs())
                 } catch {

@@ -44,7 +44,8 @@ struct WebhookClient: Sendable {
         let task = session.dataTask(with: request) { _, response, error in
             let outcome: WebhookDelivery.Outcome
             if let error {
-                outcome = .failed(error.localizedDescription)
+                // The HTTP stack's text may quote the URL: never with its secrets.
+                outcome = .failed(SecretRedaction.scrub(error.localizedDescription, url: url.absoluteString))
             } else if let http = response as? HTTPURLResponse {
                 outcome = .status(http.statusCode)
             } else {

@@ -1,43 +1,50 @@
 import Foundation
 
-/// The lifecycle of one webhook request (one event or one batch) as a value-type state machine: the
-/// caller feeds it what happened and performs the ``Action`` it returns.
+/// The delivery of a webhook output's spooled events as a value-type state machine: the caller feeds it
+/// what happened and performs the ``Action`` it returns. One machine serves the output for its whole
+/// life, one batch (the oldest spooled events) at a time.
 ///
 /// ```text
-/// pending ──start──▶ inFlight(1) ──accepted──▶ delivered
-///                        │  ──rejected (4xx)──▶ rejected          (not retried; reported)
-///                        └─failed─▶ waiting(1, until) ──retryTimeReached──▶ inFlight(2) … inFlight(attempts)
-///                                        │ stop                                  └─failed─▶ spooled
-///                                        └──────────────────────────────────────────────▶ spooled
+/// ready ──start──▶ inFlight(1) ──accepted──▶ ready                 (batch removed from the spool)
+///                      │ ──rejected payload (400, 413, 422)──▶ ready (batch to the dead-letter file)
+///                      └─can heal─▶ waiting(1, until) ──retryTimeReached──▶ inFlight(2) ──▶ …
+///                                       │ stop; finishing: after `attempts` failures
+///                                       └──────────────────────────▶ stopped (kept spooled)
 /// ```
 ///
-/// Back-off before attempt n + 1 is `backoff_ms · 2^(n−1)`, at most `max_backoff_ms`. A `spooled`
-/// delivery stays in the spool and is tried again in a later round or after a restart.
+/// A failure that can heal (401, 403, 404, 408, 409, 425, 429, 5xx, any other unexpected status, a network
+/// error or a timeout) keeps the batch in the spool and retries it with back-off `backoff_ms · 2^(n−1)`,
+/// at most `max_backoff_ms`, for as long as the session runs: an expired token or a receiver that is down
+/// loses nothing. Once ``finish()`` was called, `attempts` more failures end delivery and the events stay
+/// in the spool for the next run.
+///
+/// The machine also knows whether delivery is *stalled* (the last request failed): the first failure
+/// after a success, and the first success after failures, come with a notice for the caller to print,
+/// so stderr says once per change why delivery stopped and when it resumed.
 public struct WebhookDelivery: Sendable, Equatable {
     public enum State: Sendable, Equatable {
-        case pending
+        /// No request under way; ``start()`` sends the next batch.
+        case ready
         case inFlight(attempt: Int)
         case waiting(attempt: Int, until: Date)
-        case delivered
-        case rejected(status: Int)
-        case spooled
+        /// Delivery ended (finishing after failures, or stopped): what is left stays spooled.
+        case stopped
     }
 
     /// What one request gave.
     public enum Outcome: Sendable, Equatable {
         /// 2xx.
         case accepted(status: Int)
-        /// 4xx other than 408 and 429: the receiver refuses the request as it is; retrying cannot help.
+        /// 400, 413, 422: the receiver refuses this payload as it is; sending it again cannot help.
         case rejected(status: Int)
-        /// A network error, a timeout, a 5xx (or 408, 429, or another unexpected status); the text says which.
+        /// Anything else (a status that can heal, a network error, a timeout); the text says which.
         case failed(String)
 
         /// Classifies an HTTP status code.
         public static func status(_ code: Int) -> Outcome {
             switch code {
             case 200..<300: return .accepted(status: code)
-            case 408, 429: return .failed("HTTP \(code)")
-            case 400..<500: return .rejected(status: code)
+            case 400, 413, 422: return .rejected(status: code)
             default: return .failed("HTTP \(code)")
             }
         }
@@ -45,19 +52,21 @@ public struct WebhookDelivery: Sendable, Equatable {
 
     /// What the caller does next.
     public enum Action: Sendable, Equatable {
-        /// Send the request (attempt numbers count from 1).
+        /// Send the current batch (attempt numbers count from 1 for each batch).
         case send(attempt: Int)
-        /// Wait until this time, then call ``retryTimeReached(now:)`` (or ``stop()`` when stopping).
-        case wait(until: Date)
-        /// Delivered: remove the events from the spool.
-        case markDelivered
-        /// Refused with this status: report it and remove the events from the spool.
-        case dropRejected(status: Int)
-        /// Every attempt of this round failed (or the session stops): keep the events in the spool.
+        /// Delivered: remove the batch from the spool. `resumedAfter` is the reason delivery had stalled
+        /// when this success ends a stall (print it), else nil.
+        case markDelivered(resumedAfter: String?)
+        /// Rejected with this status: move the batch to the dead-letter file. `resumedAfter` as above.
+        case deadLetter(status: Int, resumedAfter: String?)
+        /// Wait until this time, then call ``retryTimeReached(now:)``. `stalledBy` is the failure when it
+        /// starts a stall (print it), else nil.
+        case wait(until: Date, stalledBy: String?)
+        /// Delivery ends: keep what is left in the spool.
         case keepSpooled(reason: String)
     }
 
-    /// Attempts per round (at least 1), first back-off and its cap, in milliseconds.
+    /// Attempts after ``finish()`` (at least 1), first back-off and its cap, in milliseconds.
     public struct Policy: Sendable, Equatable {
         public var attempts: Int
         public var backoffMs: Int
@@ -70,69 +79,89 @@ public struct WebhookDelivery: Sendable, Equatable {
 
         /// Milliseconds to wait after failed attempt `attempt` (from 1).
         public func backoff(after attempt: Int) -> Int {
-            let doubled = Double(backoffMs) * pow(2, Double(max(0, attempt - 1)))
+            let doubled = Double(backoffMs) * pow(2, Double(min(62, max(0, attempt - 1))))
             return Int(min(Double(maxBackoffMs), doubled))
         }
     }
 
     public let policy: Policy
-    public private(set) var state: State = .pending
-    /// Why the last attempt failed, if it did.
-    public private(set) var lastFailure: String?
+    public private(set) var state: State = .ready
+    /// Why delivery is stalled (the last request's failure), or nil while requests succeed.
+    public private(set) var stalledBy: String?
+    /// True once ``finish()`` was called.
+    public private(set) var finishing = false
+    /// Failed attempts since ``finish()``.
+    public private(set) var failuresWhileFinishing = 0
 
     public init(policy: Policy) { self.policy = policy }
 
-    /// pending → inFlight(1).
+    /// ready → inFlight(1): a batch is waiting.
     public mutating func start() -> Action {
-        guard state == .pending else { return invalid("start") }
+        guard state == .ready else { return invalid("start") }
         state = .inFlight(attempt: 1)
         return .send(attempt: 1)
     }
 
-    /// inFlight → delivered, rejected, waiting or spooled.
+    /// inFlight → ready (delivered, dead-lettered), waiting, or stopped (finishing, attempts used up).
     public mutating func completed(_ outcome: Outcome, now: Date) -> Action {
         guard case .inFlight(let attempt) = state else { return invalid("completed") }
         switch outcome {
         case .accepted:
-            state = .delivered
-            return .markDelivered
+            state = .ready
+            return .markDelivered(resumedAfter: endStall())
         case .rejected(let status):
-            state = .rejected(status: status)
-            return .dropRejected(status: status)
+            state = .ready
+            return .deadLetter(status: status, resumedAfter: endStall())
         case .failed(let why):
-            lastFailure = why
-            guard attempt < policy.attempts else {
-                state = .spooled
-                return .keepSpooled(reason: why)
+            let starts = stalledBy == nil
+            stalledBy = why
+            if finishing {
+                failuresWhileFinishing += 1
+                if failuresWhileFinishing >= policy.attempts {
+                    state = .stopped
+                    return .keepSpooled(reason: why)
+                }
             }
             let until = now.addingTimeInterval(Double(policy.backoff(after: attempt)) / 1000)
             state = .waiting(attempt: attempt, until: until)
-            return .wait(until: until)
+            return .wait(until: until, stalledBy: starts ? why : nil)
         }
     }
 
     /// waiting → inFlight(next attempt) once `now` reached the retry time; otherwise keep waiting.
     public mutating func retryTimeReached(now: Date) -> Action {
         guard case .waiting(let attempt, let until) = state else { return invalid("retryTimeReached") }
-        guard now >= until else { return .wait(until: until) }
+        guard now >= until else { return .wait(until: until, stalledBy: nil) }
         state = .inFlight(attempt: attempt + 1)
         return .send(attempt: attempt + 1)
     }
 
-    /// The session stops while the delivery waits (or has not started): → spooled.
+    /// The session is ending: from now on, `policy.attempts` failures end delivery.
+    public mutating func finish() {
+        guard !finishing else { return }
+        finishing = true
+        failuresWhileFinishing = 0
+    }
+
+    /// Delivery stops now (while ready or waiting): → stopped.
     public mutating func stop() -> Action {
         switch state {
-        case .pending, .waiting:
-            state = .spooled
-            return .keepSpooled(reason: lastFailure.map { "stopping after: \($0)" } ?? "stopping")
+        case .ready, .waiting:
+            state = .stopped
+            return .keepSpooled(reason: stalledBy.map { "stopping after: \($0)" } ?? "stopping")
         default:
             return invalid("stop")
         }
     }
 
+    private mutating func endStall() -> String? {
+        defer { stalledBy = nil }
+        return stalledBy
+    }
+
     private mutating func invalid(_ event: String) -> Action {
         assertionFailure("WebhookDelivery: \(event) in state \(state)")
-        state = .spooled
+        state = .stopped
         return .keepSpooled(reason: "internal error: \(event) in state \(state)")
     }
 }

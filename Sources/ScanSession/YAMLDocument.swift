@@ -38,6 +38,27 @@ public struct YAMLNode: Sendable {
         return false
     }
 
+    /// For a plain scalar that YAML's core schema reads as something other than text: "the number" (an
+    /// integer in decimal, octal `0o`, hexadecimal `0x`, or a decimal fraction, `.inf`, `.nan`) or "the
+    /// boolean" (`true`, `false` in any of YAML's three casings); nil for text and for null.
+    public static func plainScalarKind(_ text: String) -> String? {
+        if ["true", "True", "TRUE", "false", "False", "FALSE"].contains(text) { return "the boolean" }
+        var body = Substring(text)
+        if body.first == "+" || body.first == "-" { body = body.dropFirst() }
+        if body.isEmpty { return nil }
+        if [".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN"].contains(body) { return "the number" }
+        if body.hasPrefix("0x"), body.count > 2, body.dropFirst(2).allSatisfy(\.isHexDigit) { return "the number" }
+        if body.hasPrefix("0o"), body.count > 2, body.dropFirst(2).allSatisfy({ ("0"..."7").contains($0) }) {
+            return "the number"
+        }
+        let digits = body.replacingOccurrences(of: "_", with: "")
+        func isDigit(_ c: Character) -> Bool { ("0"..."9").contains(c) }
+        guard digits.contains(where: isDigit) else { return nil }
+        if digits.allSatisfy(isDigit) { return "the number" }
+        if Double(digits) != nil, digits.allSatisfy({ isDigit($0) || ".eE+-".contains($0) }) { return "the number" }
+        return nil
+    }
+
     /// What kind of node this is, for messages ("a mapping", "a list", "the text 'x'").
     public var kindDescription: String {
         switch content {
@@ -59,12 +80,28 @@ public struct YAMLPair: Sendable {
 /// ```swift
 /// let root = try YAMLDocument.parse("inputs: []\n", file: "s.yaml")
 /// ```
+///
+/// Cost: linear in the text's length (each node is appended once to its parent). Limits, so that no text
+/// can exhaust the stack or memory: at most ``maxDepth`` nested collections and ``maxBytes`` bytes.
 public enum YAMLDocument {
-    /// The first document of `text`, or `nil` when the text holds no document (empty or comments only).
+    /// The deepest nesting of lists and mappings accepted (a session file needs five).
+    public static let maxDepth = 64
+    /// The longest text accepted, in bytes (4 MiB; a session file is a few kilobytes).
+    public static let maxBytes = 4 << 20
+
+    /// The one document of `text`, or `nil` when the text holds no document (empty or comments only).
     ///
     /// - Throws: a ``ConfigProblem`` at libyaml's problem mark for malformed YAML (bad indentation,
-    ///   unclosed quotes or brackets, tabs as indentation, an alias to an unknown anchor).
+    ///   unclosed quotes or brackets, tabs as indentation, an alias to an unknown anchor); at the
+    ///   collection that opens level ``maxDepth`` + 1; at the start of a second document (`---`); and at
+    ///   0:0 for a text longer than ``maxBytes``.
     public static func parse(_ text: String, file: String) throws(ConfigProblem) -> YAMLNode? {
+        let size = text.utf8.count
+        guard size <= maxBytes else {
+            throw ConfigProblem(
+                file: file, line: 0, column: 0,
+                message: "the session file is \(size) bytes; at most \(maxBytes) (4 MiB) are read")
+        }
         let source = SourceText(file: file, text: text)
         var bytes = Array(text.utf8)
         if bytes.isEmpty { bytes = [0x0A] }
@@ -91,7 +128,6 @@ public enum YAMLDocument {
                 defer { yaml_event_delete(&event) }
                 if event.type == YAML_STREAM_END_EVENT { break }
                 if let problem = builder.consume(event) { return .failure(problem) }
-                if builder.documentDone { break }
             }
             return .success(builder.root)
         }
@@ -100,20 +136,40 @@ public enum YAMLDocument {
 }
 
 /// Builds the node tree from libyaml events with a stack of open collections.
+///
+/// An open collection keeps its children in an array of its own, appended in place, and becomes a node
+/// only when it closes: appending to a node's content instead would copy the whole array each time
+/// (quadratic in the length of a list).
 private struct TreeBuilder {
     let source: SourceText
-    var root: YAMLNode?
-    var documentDone = false
-    private var stack: [(node: YAMLNode, anchor: String?, pendingKey: YAMLNode?)] = []
-    private var anchors: [String: YAMLNode] = [:]
+    private(set) var root: YAMLNode?
+    private var documents = 0
+    private var stack: [Open] = []
+    /// Anchored nodes with their height (nested collections inside them, 0 for a scalar).
+    private var anchors: [String: (node: YAMLNode, height: Int)] = [:]
+
+    private struct Open {
+        let isMapping: Bool
+        let mark: YAMLMark
+        let anchor: String?
+        var items: [YAMLNode] = []
+        var pairs: [YAMLPair] = []
+        var pendingKey: YAMLNode?
+        /// The greatest height among the children so far.
+        var childHeight = 0
+    }
 
     init(source: SourceText) { self.source = source }
 
     mutating func consume(_ event: yaml_event_t) -> ConfigProblem? {
         let mark = YAMLMark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
         switch event.type {
-        case YAML_DOCUMENT_END_EVENT:
-            documentDone = true
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 {
+                return source.problem(
+                    at: mark, "a second YAML document starts here; a session file holds one document")
+            }
         case YAML_SCALAR_EVENT:
             let s = event.data.scalar
             let text =
@@ -121,48 +177,55 @@ private struct TreeBuilder {
                     String(decoding: UnsafeBufferPointer(start: ptr, count: Int(s.length)), as: UTF8.self)
                 } ?? ""
             let node = YAMLNode(.scalar(text, plain: s.style == YAML_PLAIN_SCALAR_STYLE), mark: mark)
-            add(node, anchor: Self.string(s.anchor))
+            add(node, height: 0, anchor: Self.string(s.anchor))
         case YAML_ALIAS_EVENT:
             let name = Self.string(event.data.alias.anchor) ?? ""
-            guard var node = anchors[name] else {
+            guard var (node, height) = anchors[name] else {
                 return source.problem(at: mark, "alias '*\(name)' names no anchor")
             }
+            // An alias copies its anchor's tree: chained aliases must not nest deeper than text can.
+            guard stack.count + height <= YAMLDocument.maxDepth else {
+                return source.problem(
+                    at: mark,
+                    "alias '*\(name)' nests lists and mappings more than \(YAMLDocument.maxDepth) levels deep here")
+            }
             node.mark = mark
-            add(node, anchor: nil)
-        case YAML_SEQUENCE_START_EVENT:
-            stack.append((YAMLNode(.sequence([]), mark: mark), Self.string(event.data.sequence_start.anchor), nil))
-        case YAML_MAPPING_START_EVENT:
-            stack.append((YAMLNode(.mapping([]), mark: mark), Self.string(event.data.mapping_start.anchor), nil))
+            add(node, height: height, anchor: nil)
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            guard stack.count < YAMLDocument.maxDepth else {
+                return source.problem(
+                    at: mark, "lists and mappings are nested more than \(YAMLDocument.maxDepth) levels deep here")
+            }
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+            stack.append(Open(isMapping: isMapping, mark: mark, anchor: Self.string(anchor)))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            if let done = stack.popLast() { add(done.node, anchor: done.anchor) }
+            if let done = stack.popLast() {
+                let content: YAMLNode.Content = done.isMapping ? .mapping(done.pairs) : .sequence(done.items)
+                add(YAMLNode(content, mark: done.mark), height: done.childHeight + 1, anchor: done.anchor)
+            }
         default:
             break
         }
         return nil
     }
 
-    private mutating func add(_ node: YAMLNode, anchor: String?) {
-        if let anchor { anchors[anchor] = node }
-        guard var top = stack.popLast() else {
+    private mutating func add(_ node: YAMLNode, height: Int, anchor: String?) {
+        if let anchor { anchors[anchor] = (node, height) }
+        let top = stack.count - 1
+        guard top >= 0 else {
             root = node
             return
         }
-        switch top.node.content {
-        case .sequence(var items):
-            items.append(node)
-            top.node.content = .sequence(items)
-        case .mapping(var pairs):
-            if let key = top.pendingKey {
-                pairs.append(YAMLPair(key: key, value: node))
-                top.pendingKey = nil
-                top.node.content = .mapping(pairs)
-            } else {
-                top.pendingKey = node
-            }
-        case .scalar:
-            break
+        stack[top].childHeight = max(stack[top].childHeight, height)
+        if !stack[top].isMapping {
+            stack[top].items.append(node)
+        } else if let key = stack[top].pendingKey {
+            stack[top].pairs.append(YAMLPair(key: key, value: node))
+            stack[top].pendingKey = nil
+        } else {
+            stack[top].pendingKey = node
         }
-        stack.append(top)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

@@ -6,6 +6,8 @@ enum CompletionKind: Sendable, Equatable {
     case files([String])
     /// Session files (`*.yaml`, `*.yml`).
     case sessions
+    /// Directories.
+    case directories
     /// Decoder format names, comma-separated (`--formats`).
     case decoderFormats
     /// Encoder format names (`generate --format`).

@@ -27,7 +27,8 @@ enum Commands {
     static let quiet = OptionSpec(
         names: ["-q", "--quiet"], summary: "Errors only on stderr: no information, progress bars or summaries.")
     static let verbose = OptionSpec(
-        names: ["-v", "--verbose"], summary: "More information on stderr: each image's size and decoding time, a session's plan.")
+        names: ["-v", "--verbose"],
+        summary: "More information on stderr: each image's size and decoding time, a session's plan.")
     static let help = OptionSpec(names: ["-h", "--help"], summary: "Show this help.")
     static let version = OptionSpec(names: ["-V", "--version"], summary: "Print the version and exit.")
 
@@ -51,13 +52,15 @@ enum Commands {
         return out
     }
 
-    /// `decode IMAGE...`: the command and its first usage line's operands, for the command list.
+    /// `decode IMAGE...`: the command and its first usage line's operands (what is outside brackets), for
+    /// the command list.
     static func commandColumn(_ spec: CommandSpec) -> String {
         var depth = 0
         var out = ""
         for c in spec.usage.first ?? spec.name {
             if c == "[" { depth += 1 } else if c == "]" { depth -= 1 } else if depth == 0 { out.append(c) }
         }
-        return out.split(separator: " ").joined(separator: " ")
+        // `[--plugin PATH]...` leaves a bare `...`: it repeats an option, not an operand.
+        return out.split(separator: " ").filter { $0 != "..." }.joined(separator: " ")
     }
 }

@@ -1,4 +1,3 @@
-import BuiltinPlugins
 import Dispatch
 import Foundation
 import ScanCore
@@ -16,6 +15,14 @@ enum DecodeCommand {
         var progress = true
         var limits = ImageLimits.default
         var files: [String] = []
+        /// `--plugin` libraries, in the order given.
+        var plugins: [String] = []
+        /// `--formats`, checked once the plugins are loaded.
+        var formatList: String?
+        /// `--roi`: decode only this part of each image.
+        var region: RegionOfInterest?
+        /// `--annotate`: where annotated copies go.
+        var annotateDirectory: String?
     }
 
     static let options: [CommandOption<Settings>] = [
@@ -25,9 +32,8 @@ enum DecodeCommand {
                 summary:
                     "Comma-separated formats to look for ('ean13,upca'; 'EAN-13' works too). See 'scanctl plugins'.",
                 defaultText: "all", completion: .decoderFormats)
-        ) { s, _, value in
-            s.options.formats = try parseFormats(value ?? "", known: BuiltinPlugins.registry().formats)
-        },
+        ) { s, _, value in s.formatList = value },
+        CommandRegistry.pluginOption(\Settings.plugins),
         CommandOption(
             OptionSpec(
                 names: ["--json"], summary: "One JSON object per symbol and line (snake_case keys; Docs/cli.md).")
@@ -48,6 +54,24 @@ enum DecodeCommand {
             OptionSpec(
                 names: ["--no-progress"], summary: "No progress bar on stderr (drawn for batches on a terminal).")
         ) { s, _, _ in s.progress = false },
+        CommandOption(
+            OptionSpec(
+                names: ["--roi"], value: "X,Y,W,H",
+                summary: "Decode only this region: four fractions of the image, origin top left (0.25,0.25,0.5,0.5).",
+                defaultText: "whole image")
+        ) { s, _, value in s.region = try parseRegion(value ?? "") },
+        CommandOption(
+            OptionSpec(
+                names: ["--annotate"], value: "DIR",
+                summary: "Also write each image to DIR as NAME.png with every symbol's outline, format and value "
+                    + "drawn on it (and the --roi box); DIR is created, an input is never replaced.",
+                completion: .directories)
+        ) { s, _, value in
+            guard let dir = value, !dir.isEmpty else {
+                throw OptionParser.UsageError(description: "--annotate needs a directory")
+            }
+            s.annotateDirectory = dir
+        },
     ]
 
     static let decodeOptions: [CommandOption<Settings>] = DecodeOptions.declarations.map {
@@ -66,6 +90,9 @@ enum DecodeCommand {
             "Images are PNG, JPEG (also CMYK), WebP or PGM/PPM, recognised by their content; '-' reads one image "
                 + "from standard input. They are decoded in parallel on all cores; on a terminal a progress bar "
                 + "shows how far a batch is.",
+            "Besides the built-in plugins, decoding uses the plugin libraries given with --plugin, then those of "
+                + "the plugin folders (~/.local/lib/scanctl/plugins and /usr/lib/scanctl/plugins, or "
+                + "SCANCTL_PLUGIN_PATH); --formats accepts their formats too (Docs/plugins.md).",
         ],
         groups: [
             OptionGroup(title: "OPTIONS", options: options.map(\.spec)),
@@ -76,15 +103,26 @@ enum DecodeCommand {
                 options: decodeOptions.map(\.spec)),
         ],
         operands: [.files(["png", "jpg", "jpeg", "webp", "pgm", "ppm", "pnm"])],
-        exitStatus: "0 when at least one symbol was found, 1 when none, 2 for a usage error or an image that "
-            + "could not be read (its error names it; the other images are still decoded).")
+        exitStatus: "0 when at least one symbol was found, 1 when none, 2 for a usage error, a --plugin library "
+            + "that does not load, an image that could not be read or an annotated copy that could not be written "
+            + "(its error names the file; the other images are still decoded).")
 
     static func run(_ arguments: [String]) -> Int32 {
         var settings = Settings()
         if case .exit(let status) = spec.start(arguments, options + decodeOptions, into: &settings, operands: finish) {
             return status
         }
-        return decodeAll(settings)
+        guard let registry = CommandRegistry.make(plugins: settings.plugins) else { return ExitStatus.usage }
+        var s = settings
+        if let list = s.formatList {
+            do {
+                s.options.formats = try parseFormats(list, known: registry.formats)
+            } catch {
+                Console.error("\(error)\nRun 'scanctl decode --help' for usage.")
+                return ExitStatus.usage
+            }
+        }
+        return decodeAll(s, registry: registry)
     }
 
     /// Takes the images from the operands and checks what the options alone cannot.
@@ -123,55 +161,83 @@ enum DecodeCommand {
 
     /// Decodes the files in parallel on all cores and prints each file's results as soon as the files
     /// before it are printed (so the output follows the order given).
-    static func decodeAll(_ s: Settings) -> Int32 {
-        let registry = BuiltinPlugins.registry()
+    static func decodeAll(_ s: Settings, registry: DecoderRegistry) -> Int32 {
         let files = s.files
+        let annotations: [String?]
+        switch annotationPaths(for: files, in: s.annotateDirectory) {
+        case .success(let paths): annotations = paths
+        case .failure(let error):
+            Console.error(error.description)
+            return ExitStatus.usage
+        }
         let standardInput: [UInt8] = files.contains("-") ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : []
         let progress = s.progress ? ProgressDisplay.shared.start(total: files.count) : nil
         let printer = SequencedRelease()
-        let totals = Mutex((found: 0, failed: 0))
+        let totals = Mutex((found: 0, unreadable: 0, unwritten: 0))
         let started = ContinuousClock.now
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
-            let result = decodeOne(files[i], standardInput: standardInput, registry: registry, settings: s)
+            let result = decodeOne(
+                files[i], standardInput: standardInput, registry: registry, settings: s, annotation: annotations[i])
             progress?.advance()
             printer.release(i) {
                 for line in result.lines { Console.output(bytes: line) }
                 if let problem = result.problem { Console.error(problem) }
+                if let problem = result.annotationProblem { Console.error(problem) }
                 totals.withLock {
                     $0.found += result.lines.count
-                    if result.problem != nil { $0.failed += 1 }
+                    if result.problem != nil { $0.unreadable += 1 }
+                    if result.annotationProblem != nil { $0.unwritten += 1 }
                 }
             }
         }
         printer.releaseAll()
         progress?.finish()
-        let (found, failed) = totals.withLock { ($0.found, $0.failed) }
+        let (found, unreadable, unwritten) = totals.withLock { ($0.found, $0.unreadable, $0.unwritten) }
         let ms = (ContinuousClock.now - started).milliseconds
+        let annotated = s.annotateDirectory == nil ? "" : ", \(unwritten) annotated copies not written"
         Console.detail(
-            "\(files.count.counted("image")), \(found.counted("symbol")), \(failed) unreadable, \(ms) ms")
+            "\(files.count.counted("image")), \(found.counted("symbol")), \(unreadable) unreadable\(annotated), "
+                + "\(ms) ms")
+        let failed = unreadable + unwritten
         if failed > 0 { return ExitStatus.usage }
         return found > 0 ? ExitStatus.success : ExitStatus.nothingFound
     }
 
-    /// Reads and decodes one image: its output lines, or the error that stopped it.
-    static func decodeOne(_ file: String, standardInput: [UInt8], registry: DecoderRegistry, settings s: Settings)
-        -> (lines: [[UInt8]], problem: String?)
-    {
+    /// What one image gave: its output lines, the error that stopped it, and the problem writing its
+    /// annotated copy.
+    struct ImageResult: Sendable {
+        var lines: [[UInt8]] = []
+        var problem: String?
+        var annotationProblem: String?
+    }
+
+    /// Reads and decodes one image (only `--roi` of it, when given) and writes its annotated copy to
+    /// `annotation`, when given.
+    static func decodeOne(
+        _ file: String, standardInput: [UInt8], registry: DecoderRegistry, settings s: Settings, annotation: String?
+    ) -> ImageResult {
         let clock = ContinuousClock.now
         do {
             let frame =
                 file == "-"
                 ? try ImageReader.read(data: standardInput, name: "stdin", limits: s.limits)
                 : try ImageReader.read(contentsOf: file, limits: s.limits)
+            let found =
+                s.region.map { $0.decode(frame.luminance(), registry: registry, options: s.options) }
+                ?? registry.decode(frame, options: s.options)
             // Every result goes through the value parser: value_type, value and display_value.
-            let codes = registry.decode(frame, options: s.options).map { $0.withParsedValue() }
+            let codes = found.map { $0.withParsedValue() }
             let ms = (ContinuousClock.now - clock).milliseconds
             Console.detail(
                 "\(file): \(frame.width)x\(frame.height) \(frame.format.rawValue), \(codes.count.counted("symbol")), \(ms) ms"
             )
-            return (codes.map { output(for: $0, file: file, settings: s) }, nil)
+            var result = ImageResult(lines: codes.map { output(for: $0, file: file, settings: s) })
+            if let annotation {
+                result.annotationProblem = annotate(frame, codes: codes, region: s.region, to: annotation)
+            }
+            return result
         } catch {
-            return ([], String(describing: error))
+            return ImageResult(problem: String(describing: error))
         }
     }
 

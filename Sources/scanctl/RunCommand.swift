@@ -1,4 +1,3 @@
-import BuiltinPlugins
 import Dispatch
 import Foundation
 import ScanSession
@@ -63,13 +62,16 @@ enum RunCommand {
             "A 'format: text' output prints 'ORIGIN: FORMAT: VALUE' per code, where ORIGIN is the file path (file "
                 + "inputs, in file order) or 'INPUT frame N' (stdin and cameras); line breaks in values are escaped.",
             "SIGINT or SIGTERM stops the inputs, decodes what was read, flushes files, delivers or spools webhook "
-                + "events, and exits 0; a second signal exits at once with status 1. A summary line goes to stderr "
-                + "at the end: frames, symbols, dropped frames, errors, undelivered events.",
+                + "events, and exits as below; a second signal exits at once with status 1. A summary line goes to "
+                + "stderr at the end: frames, symbols, dropped frames, errors, undelivered events, and what failed "
+                + "('; FAILED: 3 items failed'); with -q only what failed, as an error.",
         ],
         groups: [OptionGroup(title: "OPTIONS", options: options.map(\.spec))],
         operands: [.sessions],
-        exitStatus: "0 done, 1 runtime failure (an output could not be opened; --once without a confirmed event), "
-            + "2 usage or configuration error, 3 no input could be authorized (every input is a camera that is "
+        exitStatus: "0 done, 1 runtime failure (an output could not be opened; an item failed: an unreadable file, "
+            + "a truncated frame, a failed write; events left undelivered with no spool holding them; --once "
+            + "without a confirmed event; a camera that stalled and was reopened does not fail the run), 2 usage "
+            + "or configuration error, 3 no input could be authorized (every input is a camera that is "
             + "denied, restricted or not determined; see Docs/camera.md). When some cameras are refused and other "
             + "inputs remain, the others run and each refusal is printed.")
 
@@ -94,7 +96,7 @@ enum RunCommand {
         let coordinator: Coordinator
         do {
             coordinator = try SessionBuilder.coordinator(
-                for: loaded.config, registry: BuiltinPlugins.registry(), settings: settings,
+                for: loaded.config, registry: loaded.registry, settings: settings,
                 diagnostics: { Console.error($0) }, info: { Console.info($0) })
         } catch {
             Console.error(error.description)
@@ -109,12 +111,20 @@ enum RunCommand {
             Console.error(error.description)
             return ExitStatus.runtimeFailure
         }
-        Console.summary("scanctl: session '\(coordinator.session)': \(summary.line)")
+        if let failure = summary.failure {
+            if Console.verbosity == .quiet {
+                Console.error("session '\(coordinator.session)': \(failure)")
+            } else {
+                Console.summary("scanctl: session '\(coordinator.session)': \(summary.line); \(failure)")
+            }
+        } else {
+            Console.summary("scanctl: session '\(coordinator.session)': \(summary.line)")
+        }
         if settings.limits.once && summary.confirmed == 0 {
             Console.error("no confirmed event before the inputs ended")
             return ExitStatus.runtimeFailure
         }
-        return ExitStatus.success
+        return summary.failed ? ExitStatus.runtimeFailure : ExitStatus.success
     }
 
     /// What `-v` says before the run: each input, output and connection in a line.
@@ -124,7 +134,10 @@ enum RunCommand {
             let what: String
             switch input.kind {
             case .file(let c): what = "files \(c.paths.joined(separator: " "))\(c.watch ? ", watched" : "")"
-            case .stdin(let c): what = "raw \(c.pixelFormat.rawValue) \(c.width)x\(c.height) frames on stdin"
+            case .stdin(let c):
+                what =
+                    "raw \(c.pixelFormat.rawValue) \(c.width)x\(c.height) frames on stdin"
+                    + (c.live ? ", live" : "") + (c.dropsFrames ? ", dropping frames when busy" : "")
             case .v4l2(let c): what = "camera \(c.device)"
             }
             lines.append("session '\(config.name)': input '\(input.id.value)': \(what)")
@@ -134,7 +147,8 @@ enum RunCommand {
             switch output.kind {
             case .stdout(let c): what = "stdout, \(c.format.rawValue)"
             case .file(let c): what = "file \(c.path), \(c.format.rawValue)"
-            case .webhook(let c): what = "webhook \(c.url)"
+            case .webhook(let c): what = "webhook \(SecretRedaction.url(c.url))"
+            case .preview(let c): what = "preview page on \(c.address) port \(c.port)"
             }
             let events = EventKind.allCases.filter(output.events.contains).map(\.rawValue).joined(separator: ", ")
             lines.append("session '\(config.name)': output '\(output.id.value)': \(what) (\(events))")

@@ -94,6 +94,7 @@ extension ShellCompletion {
             let both = extensions.flatMap { [$0, $0.uppercased()] }
             return "_scanctl_files \"\(both.joined(separator: "|"))\" \"$cur\""
         case .sessions: return "_scanctl_files \"yaml|yml\" \"$cur\""
+        case .directories: return "COMPREPLY=($(compgen -d -- \"$cur\")); compopt -o filenames 2>/dev/null"
         case .decoderFormats: return "_scanctl_list \"\(decoderFormats.joined(separator: " "))\" \"$cur\""
         case .devices: return "COMPREPLY=($(compgen -G \"/dev/video*\" -- \"$cur\"))"
         case .encoderFormats, .choices, .commands, .markdownTables:

@@ -38,6 +38,7 @@ extension ShellCompletion {
         switch kind {
         case .none: return ""
         case .files, .sessions: return " -F"
+        case .directories: return " -a '(__fish_complete_directories)'"
         case .devices: return " -a '(__fish_complete_path /dev/video)'"
         case .decoderFormats, .encoderFormats, .choices, .commands, .markdownTables:
             return " -a " + fishQuote((words(kind) ?? []).joined(separator: " "))

@@ -45,6 +45,7 @@ extension ShellCompletion {
             guard !extensions.isEmpty else { return "_files" }
             return "_files -g \"*.(#i)(\(extensions.joined(separator: "|")))\""
         case .sessions: return "_files -g \"*.(yaml|yml)\""
+        case .directories: return "_files -/"
         case .devices: return "_files -g \"video*\" -W /dev"
         case .decoderFormats: return "_sequence compadd - \(decoderFormats.joined(separator: " "))"
         case .encoderFormats, .choices, .commands, .markdownTables:

@@ -1,4 +1,5 @@
 import BuiltinPlugins
+import ScanPluginLoader
 import ScanSession
 
 /// `scanctl validate SESSION.yaml`: checks a session file without opening any input or output.
@@ -7,12 +8,16 @@ enum ValidateCommand {
         name: "validate", usage: ["validate SESSION.yaml"],
         summary: "Check a session file and list every problem with its line and column.",
         description: [
-            "Checks a session file: YAML syntax, keys and types, ${VAR} environment variables, symbologies, regions "
-                + "of interest, ids and the connections between inputs and outputs. Prints every problem with its "
-                + "file, line and column, or 'ok'. Nothing is opened. See scanctl-session(5)."
+            "Checks a session file: YAML syntax, keys and types, ${VAR} environment variables, plugins, "
+                + "symbologies, regions of interest, ids and the connections between inputs and outputs. Prints "
+                + "every problem with its file, line and column, or 'ok'. Nothing is opened but the plugin "
+                + "libraries (the session's plugins: and the plugin folders', to learn their formats). Secrets "
+                + "written inline (user information in a URL, credential query values, literal Authorization "
+                + "headers) are warned about, pointing to ${VAR}. See scanctl-session(5)."
         ],
         groups: [], operands: [.sessions],
-        exitStatus: "0 when the session is valid (warnings may be printed), 2 otherwise.")
+        exitStatus: "0 when the session is valid (warnings may be printed), 2 otherwise (also for a file over "
+            + "4 MiB or nested more than 64 levels deep).")
 
     static func run(_ arguments: [String]) -> Int32 {
         var none: Void = ()
@@ -33,10 +38,13 @@ enum ValidateCommand {
         }
     }
 
-    /// Loads and checks a session, printing its problems (errors and warnings) on stderr.
+    /// Loads and checks a session, printing its problems (errors and warnings) on stderr. The session
+    /// decodes with the built-in plugins, its `plugins:` and those of the plugin folders
+    /// (``SessionLoader/Loaded/registry``).
     static func loadSession(_ path: String) -> Result<SessionLoader.Loaded, ConfigProblems> {
         do {
-            let loaded = try SessionLoader.load(path: path, pluginFormats: BuiltinPlugins.registry().formats)
+            let loaded = try SessionLoader.load(
+                path: path, registry: BuiltinPlugins.registry(), pluginFolders: PluginFolders.search())
             for warning in loaded.warnings { Console.raw(warning.rendered) }
             return .success(loaded)
         } catch {

@@ -9,7 +9,9 @@ struct AztecBitStreamTests {
     func bits(_ codes: [(Int, Int)]) -> [UInt8] {
         codes.flatMap { v, w in (0..<w).reversed().map { UInt8((v >> $0) & 1) } }
     }
-    func parse(_ codes: [(Int, Int)]) -> AztecDecodedContent? { AztecDecodedBitStreamParser.parse(bits(codes)) }
+    func parse(_ codes: [(Int, Int)], codewordSize: Int? = nil) -> AztecDecodedContent? {
+        AztecDecodedBitStreamParser.parse(bits(codes), codewordSize: codewordSize)
+    }
 
     @Test func upperIsTheStartMode() {
         let c = parse([(2, 5), (3, 5), (1, 5), (27, 5)])
@@ -56,6 +58,49 @@ struct AztecBitStreamTests {
         // From lower mode the binary shift returns to lower.
         let lower = parse([(28, 5), (31, 5), (1, 5), (0x80, 8), (2, 5)])
         #expect(lower?.bytes == [0x80, 0x61])
+    }
+
+    @Test func binaryShiftFromAnUpperShiftReturnsToUpper() {
+        // D/L 1 2 U/S B/S (2 bytes) A B: the binary shift was invoked from Upper (itself a shift from
+        // Digit), so A B are Upper codes 2 and 3, not Digit codes.
+        let digit = parse([
+            (30, 5), (3, 4), (4, 4), (15, 4), (31, 5), (2, 5), (0xE9, 8), (0x41, 8), (2, 5), (3, 5),
+        ])
+        #expect(digit?.bytes == Array("12".utf8) + [0xE9, 0x41] + Array("AB".utf8))
+        // L/L a U/S B/S (1 byte) C: back in Upper too.
+        let lower = parse([(28, 5), (2, 5), (28, 5), (31, 5), (1, 5), (0x80, 8), (4, 5)])
+        #expect(lower?.bytes == [0x61, 0x80, 0x43])
+        // Upper stays latched afterwards: D/L U/S B/S (1 byte) SP D/L 7 is " 7", a latch away.
+        let relatch = parse([(30, 5), (15, 4), (31, 5), (1, 5), (0x21, 8), (1, 5), (30, 5), (9, 4)])
+        #expect(relatch?.text == "! 7")
+    }
+
+    @Test func punctuationShiftFromAnUpperShiftReturnsToUpper() {
+        // D/L 4 U/S P/S ! B: the punctuation shift was invoked from Upper, so B is Upper code 3.
+        let c = parse([(30, 5), (6, 4), (15, 4), (0, 5), (6, 5), (3, 5)])
+        #expect(c?.text == "4!B")
+        // A plain U/S character still returns to Digit: D/L 4 U/S A 5.
+        #expect(parse([(30, 5), (6, 4), (15, 4), (2, 5), (7, 4)])?.text == "4A5")
+        // And a punctuation shift from Digit returns to Digit: D/L 4 P/S ! 5.
+        #expect(parse([(30, 5), (6, 4), (0, 4), (6, 5), (7, 4)])?.text == "4!5")
+    }
+
+    @Test func paddingIsCheckedWhenTheCodewordSizeIsKnown() {
+        // "A" then 1 1 1: three padding bits of a 6-bit codeword.
+        #expect(parse([(2, 5), (7, 3)], codewordSize: 6)?.text == "A")
+        // Digit mode: the all-ones tail reads as U/S (1111) and the start of an Upper code.
+        #expect(parse([(30, 5), (3, 4), (15, 4), (1, 1)], codewordSize: 6)?.text == "1")
+        // Punctuation latch: U/L (11111) then the start of B/S, 11 bits of a 12-bit codeword.
+        #expect(parse([(29, 5), (30, 5), (6, 5), (31, 5), (63, 6)], codewordSize: 12)?.text == "!")
+        // Not padding: a zero bit after the last character, a tail as long as a codeword.
+        #expect(parse([(2, 5), (6, 3)], codewordSize: 6) == nil)
+        #expect(parse([(2, 5), (63, 6)], codewordSize: 6) == nil)
+        // A binary shift cut short (its count or bytes run past the end) is not padding.
+        #expect(parse([(2, 5), (31, 5), (2, 5), (0x41, 8)], codewordSize: 8) == nil)
+        // A latch that is not all ones, then nothing.
+        #expect(parse([(2, 5), (30, 5)], codewordSize: 8) == nil)
+        // Without the codeword size the tail is only ignored.
+        #expect(parse([(2, 5), (6, 3)])?.text == "A")
     }
 
     @Test func paddingAfterTheLastCodeIsIgnored() {

@@ -48,6 +48,26 @@ struct AztecDecodeTests {
         #expect(found.first?.metadata["layers"] == "0")
     }
 
+    /// Payloads whose zint encodation (checked by reading its bit stream) uses one kind of shift each:
+    /// Digit with an Upper shift (D/L 1…5 U/S A 6…9), Digit with Punctuation shifts (D/L 1 2 P/S : 3 0 …),
+    /// a binary shift from Lower (L/L a B/S 1 byte b), a long binary shift (B/S with the 11-bit count:
+    /// 40 bytes) and binary bytes between digit runs (D/L 9 9 U/L B/S 1 byte D/L 9 9).
+    static let shiftPayloads: [[UInt8]] = [
+        Array("12345A6789".utf8),
+        Array("12:30, 45.6!".utf8),
+        [0x61, 0xE9, 0x62],
+        Array("Ab".utf8) + (0..<40).map { UInt8(128 + $0 % 100) } + Array("cd".utf8),
+        [0x39, 0x39, 0xFF, 0x39, 0x39],
+    ]
+
+    @Test(.enabled(if: AztecFixture.available), arguments: shiftPayloads)
+    func readsShiftSequencesExactly(_ payload: [UInt8]) throws {
+        let found = read(try AztecFixture.render(payload, ["--binary"]).padded(8))
+        #expect(found.count == 1)
+        #expect(found.first?.rawBytes == payload)
+        #expect(found.first?.metadata["corrections"] == "0")
+    }
+
     @Test(.enabled(if: AztecFixture.available)) func readsEveryModeWithLatchesAndShifts() throws {
         // Upper, lower, mixed (controls, @ \ ^ _ ` | ~ DEL), punctuation (pairs too), digits, and bytes.
         let payload: [UInt8] =

@@ -45,6 +45,45 @@ struct EANAddOnTests {
         #expect(b.symbologyIdentifier == "]E4")
     }
 
+    /// The top of the image from one symbol, the rest from another: lines across the symbol disagree.
+    func stitched(_ top: LuminanceImage, _ bottom: LuminanceImage, at row: Int) -> LuminanceImage {
+        var px = [UInt8](repeating: 0, count: top.width * top.height)
+        for y in 0..<top.height {
+            for x in 0..<top.width { px[y * top.width + x] = y < row ? top[x, y] : bottom[x, y] }
+        }
+        return LuminanceImage(width: top.width, height: top.height, pixels: px)
+    }
+
+    /// Lines across the add-on read two values (for EAN-2 with the same number sets: 12 and 16 are both
+    /// A A, 12 mod 4 = 16 mod 4): neither is reported, the main symbol is.
+    @Test(arguments: [("12", "16", 0.5), ("54495", "54459", 0.5), ("12", "16", 0.75)])
+    func addOnsThatLinesDisagreeOnAreNotReported(first: String, second: String, share: Double) throws {
+        let main = EANTestRenderer.ean13("4006381333931")
+        let a = EANTestRenderer.render(main, addOn: EANTestRenderer.addOn(first))
+        let b = EANTestRenderer.render(main, addOn: EANTestRenderer.addOn(second))
+        let image = stitched(a.image, b.image, at: 12 + Int(60 * share))
+        let codes = decode(image)
+        #expect(codes.count == 1)
+        let code = try #require(codes.first)
+        #expect(code.rawValue == "4006381333931")
+        #expect(code.metadata["addon"] == nil)
+        #expect(code.symbologyIdentifier == "]E0")
+        #expect(decode(image) { $0.eanAddOn = .require }.isEmpty)
+        // Each alone reads with its add-on.
+        #expect(decode(a.image).first?.rawValue == "4006381333931" + first)
+        #expect(decode(b.image).first?.rawValue == "4006381333931" + second)
+    }
+
+    /// A few lines misreading the add-on (a scratch over its lowest rows) do not outvote the many that
+    /// read it.
+    @Test func aFewDisagreeingLinesDoNotOutvoteTheRest() throws {
+        let main = EANTestRenderer.ean13("4006381333931")
+        let a = EANTestRenderer.render(main, addOn: EANTestRenderer.addOn("12"))
+        let b = EANTestRenderer.render(main, addOn: EANTestRenderer.addOn("16"))
+        let image = stitched(a.image, b.image, at: 12 + 57)
+        #expect(decode(image).first?.rawValue == "400638133393112")
+    }
+
     @Test func addOnWithBadParityIsNotRead() throws {
         // "12" must use sets A, A (12 mod 4 = 0); draw it A, B instead.
         let modules = "1011" + EANTestRenderer.setA[1] + "01" + EANTestRenderer.setB(2)

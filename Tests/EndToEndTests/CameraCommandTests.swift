@@ -14,7 +14,7 @@ import Testing
           - id: cam
             type: v4l2
             device: /nonexistent/video0
-        \(withFileInput ? "  - { id: inbox, type: file, paths: [empty] }\n" : "")outputs:
+        \(withFileInput ? "  - { id: inbox, type: file, paths: [inbox] }\n" : "")outputs:
           - id: console
             type: stdout
         connections:
@@ -54,6 +54,7 @@ import Testing
         let allowed = try ScanctlProcess.run(
             ["run", "--authorize", "camera", "--duration", "0.5", "s.yaml"], directory: dir.path,
             environment: environment)
+        // Opened (and failing to open, retried: an error event, not a failed item), not refused.
         #expect(allowed.status == 0)
         #expect(allowed.stderr.contains("/nonexistent/video0: open failed"))
         #expect(!FileManager.default.fileExists(atPath: dir.file("state/scanctl/camera-authorizations.json")))
@@ -61,11 +62,15 @@ import Testing
 
     @Test func otherInputsRunWhenACameraIsRefused() throws {
         let dir = try TemporaryDirectory()
-        try FileManager.default.createDirectory(atPath: dir.file("empty"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir.file("inbox"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: ScanctlProcess.repository.appendingPathComponent("samples/ean8-96385074.png").path,
+            toPath: dir.file("inbox/a.png"))
         try dir.write("s.yaml", Self.session("denied", withFileInput: true))
         let r = try ScanctlProcess.run(["run", "s.yaml"], directory: dir.path)
         #expect(r.status == 0, "stderr: \(r.stderr)")
         #expect(r.stderr.contains("input 'cam': denied"))
+        #expect(r.stdout.contains("96385074"))
     }
 
     @Test func authGrantStatusRevoke() throws {
@@ -84,7 +89,9 @@ import Testing
         #expect(try auth("status").stdout == "camtest /nonexistent/video0: authorized (authorization: camera: ask)\n")
         let run = try ScanctlProcess.run(
             ["run", "--duration", "0.5", "s.yaml"], directory: dir.path, environment: environment)
+        // Granted, so opened: the device does not exist (retried, not a failed item), not a refusal (3).
         #expect(run.status == 0)
+        #expect(run.stderr.contains("/nonexistent/video0: open failed"))
         #expect(try auth("revoke").status == 0)
         #expect(try auth("status").stdout.hasSuffix("not_determined (authorization: camera: ask)\n"))
     }

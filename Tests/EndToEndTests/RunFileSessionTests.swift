@@ -39,7 +39,8 @@ import Testing
             connections: [{ from: inbox, to: out, symbologies: [ean13, ean8, upca, upce] }]
             """)
         let r = try ScanctlProcess.run(["run", "--no-progress", "s.yaml"], directory: dir.path)
-        #expect(r.status == 0, "stderr: \(r.stderr)")
+        // One unreadable file: everything else is delivered, and the run says it failed (exit 1).
+        #expect(r.status == 1, "stderr: \(r.stderr)")
         let lines = r.jsonLines
         let confirmed = lines.filter { $0["event"] as? String == "confirmed" }
         var found: [String: [String]] = [:]
@@ -66,6 +67,7 @@ import Testing
         #expect(
             r.stderr.contains(
                 "scanctl: session 'batch': 6 frames, 6 symbols, 0 dropped frames, 1 error, 0 undelivered events"))
+        #expect(r.stderr.contains(" s); FAILED: 1 item failed\n"))
     }
 
     @Test func globsAndTextOutput() throws {

@@ -107,6 +107,13 @@ final class RunningScanctl: @unchecked Sendable {
 
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
+    /// Standard error so far.
+    var stderr: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: errData, as: UTF8.self)
+    }
+
     /// Standard output so far.
     var stdout: String {
         lock.lock()

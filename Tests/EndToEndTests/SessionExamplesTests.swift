@@ -7,7 +7,7 @@ import Testing
         let dir = ScanctlProcess.repository.appendingPathComponent("sessions")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".yaml") }
             .sorted()
-        #expect(names == ["demo.yaml", "file-output.yaml", "stdin-raw.yaml", "webhook.yaml"])
+        #expect(names == ["demo.yaml", "file-output.yaml", "preview.yaml", "stdin-raw.yaml", "webhook.yaml"])
         for name in names {
             let child = try RunningScanctl(
                 ["validate", "sessions/" + name], directory: ScanctlProcess.repository.path,

@@ -67,6 +67,17 @@ extension PDF417DecodeTests {
         #expect(b.metadata["eci"] == "26")
     }
 
+    /// One symbol, five character sets: each segment's text in its own (Shift JIS, ISO 8859-7, UTF-8,
+    /// windows-1256, ISO 8859-1).
+    @Test func severalECIs() throws {
+        let segments = [
+            (20, "テスト"), (9, "αβγ Ω"), (26, "日本語 é 😀"), (24, "عربي"), (3, "Price 12 EUR"),
+        ]
+        let b = try #require(decode(try PDF417Fixture.render(segments: segments)).first)
+        #expect(b.rawValue == "テストαβγ Ω日本語 é 😀عربيPrice 12 EUR")
+        #expect(b.metadata["eci"] == "20,9,26,24,3")
+    }
+
     @Test func aamvaPayloadIsByteExact() throws {
         // Invented licence data shaped like AAMVA DL/ID 2016 (header, subfile designator, elements).
         let payload =

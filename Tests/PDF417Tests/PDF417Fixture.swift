@@ -14,16 +14,25 @@ enum PDF417Fixture {
     static func render(_ data: [UInt8], _ arguments: [String] = [], symbology: String = "PDF417", scale: Double = 2)
         throws -> LuminanceImage
     {
+        try runZint { dir, output in
+            let input = dir.appendingPathComponent("data.bin")
+            try Data(data).write(to: input)
+            let s = scale == scale.rounded() ? String(Int(scale)) : String(scale)
+            return ["-b", symbology, "--quietzones", "--scale=\(s)", "-o", output.path, "-i", input.path] + arguments
+        }
+    }
+
+    /// Runs zint with the arguments `arguments(folder, output)` gives, in a fresh temporary folder, and
+    /// loads the PNG it writes to `output`.
+    static func runZint(_ arguments: (URL, URL) throws -> [String]) throws -> LuminanceImage {
         guard let zint else { throw Failure(description: "zint not installed") }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pdf417tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let input = dir.appendingPathComponent("data.bin")
         let output = dir.appendingPathComponent("symbol.png")
-        try Data(data).write(to: input)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: zint)
-        p.arguments = ["-b", symbology, "--quietzones", "--scale=\(scale == scale.rounded() ? String(Int(scale)) : String(scale))", "-o", output.path, "-i", input.path] + arguments
+        p.arguments = try arguments(dir, output)
         let err = Pipe()
         p.standardError = err
         p.standardOutput = err
@@ -40,6 +49,19 @@ enum PDF417Fixture {
         throws -> LuminanceImage
     {
         try render(Array(text.utf8), arguments, symbology: symbology, scale: scale)
+    }
+
+    /// Renders text segments, each with its ECI (zint `--eci` and `--seg1`…`--seg9`; zint converts each
+    /// segment's text to its ECI's character set). zint takes segments on the command line only.
+    static func render(segments: [(eci: Int, text: String)], symbology: String = "PDF417", scale: Int = 2)
+        throws -> LuminanceImage
+    {
+        guard let first = segments.first else { throw Failure(description: "no segment") }
+        return try runZint { _, output in
+            ["-b", symbology, "--quietzones", "--scale=\(scale)", "-o", output.path]
+                + ["--eci=\(first.eci)", "-d", first.text]
+                + segments.dropFirst().enumerated().map { "--seg\($0.offset + 1)=\($0.element.eci),\($0.element.text)" }
+        }
     }
 }
 

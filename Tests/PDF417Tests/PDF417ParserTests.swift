@@ -75,6 +75,29 @@ struct PDF417ParserTests {
         #expect(user.text == "AB")
     }
 
+    @Test func severalECIsEachInItsOwnSet() throws {
+        // Shift JIS テ (83 65), ECI 9 ISO 8859-7 α (E1), ECI 26 UTF-8 é (C3 A9), ECI 24 windows-1256 ع (DA).
+        let c = try PDF417DecodedBitStreamParser.decode([
+            927, 20, 901, 0x83, 0x65, 927, 9, 901, 0xE1, 927, 26, 901, 0xC3, 0xA9, 927, 24, 901, 0xDA,
+        ])
+        #expect(c.ecis == [20, 9, 26, 24])
+        #expect(c.bytes == [0x83, 0x65, 0xE1, 0xC3, 0xA9, 0xDA])
+        #expect(c.text == "テαéع")
+    }
+
+    @Test func aPartInvalidInItsSetKeepsTheOtherPartsText() throws {
+        // Big5 龘 (F9 D5) and a lone lead byte F9; ECI 3 ¡é; ECI 1000 (no character set) keeps ISO 8859-1.
+        let c = try PDF417DecodedBitStreamParser.decode([
+            927, 28, 901, 0xF9, 0xD5, 0xF9, 927, 3, 901, 0xA1, 0xE9, 926, 0, 100, 901, 0xB0,
+        ])
+        #expect(c.ecis == [28, 3, 1000])
+        #expect(c.bytes == [0xF9, 0xD5, 0xF9, 0xA1, 0xE9, 0xB0])
+        #expect(c.text == "龘\u{FFFD}¡é°")
+        // A UTF-16 part cut to an odd length.
+        let odd = try PDF417DecodedBitStreamParser.decode([927, 25, 901, 0x65, 0xE5, 0x00])
+        #expect(odd.text == "日\u{FFFD}")
+    }
+
     @Test func readerInitialisation() throws {
         let c = try PDF417DecodedBitStreamParser.decode([921, 1])
         #expect(c.readerInitialisation)

@@ -9,6 +9,6 @@ struct BarcodeFormatTests {
         #expect(BarcodeFormat(parsing: "I25") == .itf)
         #expect(BarcodeFormat(parsing: "Telepen") == BarcodeFormat("telepen"))
         #expect(BarcodeFormat(parsing: " - ") == nil)
-        #expect(BarcodeFormat.standard.count == 13)
+        #expect(BarcodeFormat.standard.count == 14)
     }
 }

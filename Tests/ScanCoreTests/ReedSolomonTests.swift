@@ -141,12 +141,28 @@ struct ECITests {
         #expect(ECI.characterSet(for: 32)?.decode([0xD6, 0xD0]) == "中")
         #expect(ECI.characterSet(for: 7)?.decode([0xB0]) == "А")
         #expect(ECI.characterSet(for: 25)?.decode([0x00, 0x41, 0x65, 0xE5]) == "A日")
+        #expect(ECI.characterSet(for: 25)?.decode([0x00, 0x41, 0x65]) == nil)
         #expect(ECI.characterSet(for: 3)?.decode([0x41, 0xE9]) == "Aé")
         #expect(ECI.characterSet(for: 22)?.decode([0xE9]) == "й")
         #expect(ECI.characterSet(for: 17)?.decode([0xA4]) == "€")
         #expect(ECI.characterSet(for: 27)?.decode([0xE9]) == nil)
         #expect(ECI.characterSet(for: 899) == .binary)
         #expect(ECI.characterSet(for: 14) == nil)
+    }
+
+    @Test func windows1256IsArabic() {
+        // ECI 24: 0xC7 alef, 0xDA ain, 0xA1 Arabic comma, 0x80 euro (CP1256.TXT).
+        #expect(ECI.characterSet(for: 24)?.decode([0xC7, 0xDA, 0xA1, 0x80, 0x41]) == "اع،€A")
+    }
+
+    @Test func invalidSequencesAreReplaced() {
+        #expect(ECI.CharacterSet.shiftJIS.decodeReplacingInvalid([0x83, 0x65, 0x41]) == "テA")
+        #expect(ECI.CharacterSet.shiftJIS.decodeReplacingInvalid([0x83, 0x65, 0x83]) == "テ\u{FFFD}")
+        #expect(ECI.CharacterSet.big5.decodeReplacingInvalid([0xF9, 0xD5, 0xF9]) == "龘\u{FFFD}")
+        #expect(ECI.CharacterSet.utf8.decodeReplacingInvalid([0x41, 0xC3]) == "A\u{FFFD}")
+        #expect(ECI.CharacterSet.utf16BE.decodeReplacingInvalid([0x65, 0xE5, 0x41]) == "日\u{FFFD}")
+        #expect(ECI.CharacterSet.ascii.decodeReplacingInvalid([0x41, 0xE9]) == "A\u{FFFD}")
+        #expect(ECI.CharacterSet.iso8859_7.decodeReplacingInvalid([0xE1]) == "α")
     }
 
     @Test func guessesUTF8ShiftJISAndLatin1() {

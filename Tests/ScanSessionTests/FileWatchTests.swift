@@ -74,4 +74,64 @@ import Testing
                     ["before.png", "written.png", "moved.png", "new/deeper/nested.png"].map { inbox.path + "/" + $0 }))
         #expect(out.events.map(\.frame).compactMap { $0 }.sorted() == [0, 1, 2, 3])
     }
+
+    /// Issue 18: a scanner that always writes `scan.png` has every scan decoded, by content identity.
+    @Test func aFileWrittenAgainUnderTheSameNameIsDecodedAgain() throws {
+        let inbox = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: inbox) }
+        let ean8 = try Data(contentsOf: URL(fileURLWithPath: TestFrames.sample("ean8-96385074.png")))
+        let upce = try Data(contentsOf: URL(fileURLWithPath: TestFrames.sample("upce-01234565.png")))
+        let scan = inbox.appendingPathComponent("scan.png")
+
+        var config = FileInputConfig(paths: [inbox.path])
+        config.watch = true
+        let out = CapturingOutput(id: "o")
+        let coordinator = Coordinator(
+            session: "s", inputs: [FileInput(id: "hot", config: config, showProgress: false)],
+            outputs: [OutputPlan(output: out, events: [.confirmed])],
+            connections: [ConnectionPlan(index: 0, input: "hot", outputs: ["o"])],
+            registry: BuiltinPlugins.registry())
+        let finished = LockedLines()
+        let runner = Thread {
+            let summary = try? coordinator.run()
+            finished.append("frames \(summary?.frames ?? -1)")
+        }
+        runner.start()
+        func wait(for count: Int) -> Bool {
+            let end = Date().addingTimeInterval(20)
+            while out.events.count < count && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+            return out.events.count >= count
+        }
+        // Let the watch be in place (the folder starts empty, so nothing is decoded before it).
+        Thread.sleep(forTimeInterval: 0.3)
+        try ean8.write(to: scan)
+        #expect(wait(for: 1))
+        // Overwritten in place with another scan, then removed and copied again, then the same bytes again.
+        try upce.write(to: scan)
+        #expect(wait(for: 2))
+        try FileManager.default.removeItem(at: scan)
+        try ean8.write(to: scan)
+        #expect(wait(for: 3))
+        try ean8.write(to: scan)
+        #expect(wait(for: 4))
+        coordinator.stop()
+        let end = Date().addingTimeInterval(10)
+        while finished.all.isEmpty && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(finished.all == ["frames 4"])
+        #expect(out.events.compactMap(\.barcode?.rawValue) == ["96385074", "01234565", "96385074", "96385074"])
+        #expect(out.events.compactMap(\.frame) == [0, 1, 2, 3])
+    }
+
+    @Test func fileIdentityTellsRewrittenContentApart() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("id-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("one".utf8).write(to: URL(fileURLWithPath: path))
+        let first = try #require(FileIdentity(path: path))
+        #expect(FileIdentity(path: path) == first)
+        try Data("two!".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(FileIdentity(path: path) != first)
+        #expect(FileIdentity(path: path + ".missing") == nil)
+        #expect(FileIdentity(path: FileManager.default.temporaryDirectory.path) == nil)
+    }
 }

@@ -233,11 +233,11 @@ import Testing
         #expect(e.map { [$0.line, $0.column] } == [[6, 5], [7, 9], [15, 9], [18, 11], [20, 19], [21, 30]])
     }
 
-    @Test func runtimePluginsAreAWarning() {
-        let all = problems("plugins: [libtelepen.so]\n" + Self.valid)
+    @Test func aPluginThatCannotBeLoadedIsAnErrorNamingTheFile() {
+        let all = problems("plugins: [/nonexistent/libtelepen.so]\n" + Self.valid)
         #expect(all.map { [$0.line, $0.column] } == [[1, 11]])
-        #expect(all.first?.severity == .warning)
-        #expect(all.first?.message.contains("plugin 'libtelepen.so' is ignored") == true)
+        #expect(all.first?.severity == .error)
+        #expect(all.first?.message == "plugin /nonexistent/libtelepen.so: the file does not exist")
     }
 
     @Test func missingRequiredKeysAndEmptySections() {

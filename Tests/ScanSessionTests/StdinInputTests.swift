@@ -68,4 +68,66 @@ import Testing
         #expect(out.events.map(\.frame) == [0, 1], "\(format)")
         #expect(out.events.allSatisfy { $0.barcode?.rawValue == "4006381333931" && $0.source == "stdin" })
     }
+
+    /// Issue 18: a recording piped in is not a live camera: every frame is decoded unless `live: true`.
+    @Test func aRecordedStreamIsDecodedFrameByFrameUnlessTheSourceIsLive() throws {
+        var config = StdinInputConfig(width: Self.width, height: Self.height, pixelFormat: .gray8)
+        #expect(StdinInput(id: "p", config: config).delivery == .live(dropFrames: false))
+        config.live = true
+        #expect(StdinInput(id: "p", config: config).delivery == .live(dropFrames: true))
+        config.dropFrames = false
+        #expect(StdinInput(id: "p", config: config).delivery == .live(dropFrames: false))
+
+        // Twelve frames written as fast as the pipe takes them; the reader waits for the decoder.
+        let recorded = StdinInputConfig(width: Self.width, height: Self.height, pixelFormat: .gray8)
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        let bytes = Self.frameBytes(.gray8, stride: Self.width)
+        let writer = Thread {
+            for _ in 0..<12 {
+                bytes.withUnsafeBytes { raw in
+                    var offset = 0
+                    while offset < raw.count {
+                        let n = write(writeEnd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+                        if n <= 0 { break }
+                        offset += n
+                    }
+                }
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        defer { close(readEnd) }
+        let out = CapturingOutput(id: "o")
+        let c = Coordinator(
+            session: "s", inputs: [StdinInput(id: "pipe", config: recorded, fileDescriptor: readEnd)],
+            outputs: [OutputPlan(output: out, events: [.detected])],
+            connections: [ConnectionPlan(index: 0, input: "pipe", outputs: ["o"])],
+            registry: BuiltinPlugins.registry())
+        let summary = try c.run()
+        #expect(summary.frames == 12)
+        #expect(summary.droppedFrames == 0)
+        #expect(out.events.compactMap(\.frame) == Array(0..<12))
+    }
+
+    @Test func liveAndDropFramesAreReadFromTheSession() throws {
+        func stdin(_ keys: String) throws -> StdinInputConfig? {
+            let yaml = """
+                inputs:
+                  - { id: p, type: stdin, width: 4, height: 4, pixel_format: gray8\(keys) }
+                outputs:
+                  - { id: o, type: stdout }
+                connections:
+                  - { from: p, to: o }
+                """
+            let config = try SessionLoader.load(text: yaml, file: "t.yaml", pluginFormats: [.ean13]).config
+            guard case .stdin(let c) = config.inputs.first?.kind else { return nil }
+            return c
+        }
+        #expect(try stdin("")?.dropsFrames == false)
+        #expect(try stdin(", live: true")?.dropsFrames == true)
+        #expect(try stdin(", live: true, drop_frames: false")?.dropsFrames == false)
+        #expect(try stdin(", drop_frames: true")?.dropsFrames == true)
+    }
 }

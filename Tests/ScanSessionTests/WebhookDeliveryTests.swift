@@ -10,61 +10,105 @@ import Testing
 
     @Test func backoffDoublesUpToTheCap() {
         #expect((1...4).map { policy.backoff(after: $0) } == [100, 200, 250, 250])
+        #expect(policy.backoff(after: 10_000) == 250)
         #expect(WebhookDelivery.Policy(attempts: 0, backoffMs: -5, maxBackoffMs: 10).attempts == 1)
     }
 
-    @Test func pendingStartsTheFirstAttempt() {
+    @Test func readyStartsTheFirstAttempt() {
         var d = WebhookDelivery(policy: policy)
-        #expect(d.state == .pending)
+        #expect(d.state == .ready)
         #expect(d.start() == .send(attempt: 1))
         #expect(d.state == .inFlight(attempt: 1))
     }
 
-    @Test func acceptedIsDelivered() {
+    @Test func acceptedIsDeliveredAndReadyForTheNextBatch() {
         var d = WebhookDelivery(policy: policy)
         _ = d.start()
-        #expect(d.completed(.accepted(status: 204), now: t0) == .markDelivered)
-        #expect(d.state == .delivered)
-    }
-
-    @Test func clientErrorIsRejectedWithoutRetry() {
-        var d = WebhookDelivery(policy: policy)
-        _ = d.start()
-        #expect(d.completed(.status(404), now: t0) == .dropRejected(status: 404))
-        #expect(d.state == .rejected(status: 404))
+        #expect(d.completed(.accepted(status: 204), now: t0) == .markDelivered(resumedAfter: nil))
+        #expect(d.state == .ready)
+        #expect(d.start() == .send(attempt: 1))
     }
 
     @Test func statusClassification() {
         #expect(WebhookDelivery.Outcome.status(200) == .accepted(status: 200))
-        #expect(WebhookDelivery.Outcome.status(400) == .rejected(status: 400))
-        #expect(WebhookDelivery.Outcome.status(429) == .failed("HTTP 429"))
-        #expect(WebhookDelivery.Outcome.status(408) == .failed("HTTP 408"))
-        #expect(WebhookDelivery.Outcome.status(503) == .failed("HTTP 503"))
-        #expect(WebhookDelivery.Outcome.status(302) == .failed("HTTP 302"))
+        for rejected in [400, 413, 422] {
+            #expect(WebhookDelivery.Outcome.status(rejected) == .rejected(status: rejected))
+        }
+        for heals in [401, 403, 404, 408, 409, 425, 429, 500, 502, 503, 504, 302, 405] {
+            #expect(WebhookDelivery.Outcome.status(heals) == .failed("HTTP \(heals)"))
+        }
     }
 
-    @Test func failureWaitsWithBackoffThenRetries() {
+    @Test func aRejectedPayloadGoesToTheDeadLetterFileWithoutRetry() {
         var d = WebhookDelivery(policy: policy)
         _ = d.start()
-        let until = t0.addingTimeInterval(0.1)
-        #expect(d.completed(.failed("HTTP 500"), now: t0) == .wait(until: until))
-        #expect(d.state == .waiting(attempt: 1, until: until))
-        #expect(d.lastFailure == "HTTP 500")
-        // Woken early: keep waiting.
-        #expect(d.retryTimeReached(now: t0.addingTimeInterval(0.05)) == .wait(until: until))
-        #expect(d.retryTimeReached(now: until) == .send(attempt: 2))
-        #expect(d.state == .inFlight(attempt: 2))
-        let second = t0.addingTimeInterval(1)
-        #expect(d.completed(.failed("connection refused"), now: second) == .wait(until: second.addingTimeInterval(0.2)))
-        #expect(d.retryTimeReached(now: second.addingTimeInterval(0.2)) == .send(attempt: 3))
-        #expect(d.completed(.accepted(status: 200), now: second) == .markDelivered)
+        #expect(d.completed(.status(422), now: t0) == .deadLetter(status: 422, resumedAfter: nil))
+        #expect(d.state == .ready)
     }
 
-    @Test func lastAttemptFailingKeepsTheEventsSpooled() {
+    @Test func failuresThatCanHealAreRetriedWithBackoffForAsLongAsTheSessionRuns() {
+        var d = WebhookDelivery(policy: policy)
+        _ = d.start()
+        // The first failure stalls delivery (announced once).
+        let until = t0.addingTimeInterval(0.1)
+        #expect(d.completed(.status(401), now: t0) == .wait(until: until, stalledBy: "HTTP 401"))
+        #expect(d.state == .waiting(attempt: 1, until: until))
+        #expect(d.stalledBy == "HTTP 401")
+        // Woken early: keep waiting.
+        #expect(d.retryTimeReached(now: t0.addingTimeInterval(0.05)) == .wait(until: until, stalledBy: nil))
+        var now = until
+        // Far more failures than `attempts`: still retried, not announced again, back-off capped.
+        for attempt in 2...20 {
+            #expect(d.retryTimeReached(now: now) == .send(attempt: attempt))
+            let backoff = Double(policy.backoff(after: attempt)) / 1000
+            #expect(
+                d.completed(.failed("HTTP 503"), now: now) == .wait(until: now.addingTimeInterval(backoff), stalledBy: nil))
+            now = now.addingTimeInterval(backoff)
+        }
+        #expect(d.retryTimeReached(now: now) == .send(attempt: 21))
+        // The first success ends the stall, naming the last failure.
+        #expect(d.completed(.accepted(status: 200), now: now) == .markDelivered(resumedAfter: "HTTP 503"))
+        #expect(d.stalledBy == nil)
+        _ = d.start()
+        #expect(d.completed(.accepted(status: 200), now: now) == .markDelivered(resumedAfter: nil))
+    }
+
+    @Test func aRejectionAlsoEndsAStall() {
+        var d = WebhookDelivery(policy: policy)
+        _ = d.start()
+        _ = d.completed(.failed("connection refused"), now: t0)
+        _ = d.retryTimeReached(now: t0.addingTimeInterval(1))
+        #expect(d.completed(.status(400), now: t0) == .deadLetter(status: 400, resumedAfter: "connection refused"))
+    }
+
+    @Test func whenFinishingAttemptsFailuresEndDeliveryAndKeepTheEventsSpooled() {
+        var d = WebhookDelivery(policy: policy)
+        _ = d.start()
+        _ = d.completed(.failed("HTTP 500"), now: t0)  // while running
+        d.finish()
+        var now = t0.addingTimeInterval(1)
+        #expect(d.retryTimeReached(now: now) == .send(attempt: 2))
+        #expect(d.completed(.failed("HTTP 500"), now: now) == .wait(until: now.addingTimeInterval(0.2), stalledBy: nil))
+        now = now.addingTimeInterval(1)
+        #expect(d.retryTimeReached(now: now) == .send(attempt: 3))
+        #expect(
+            d.completed(.failed("HTTP 500"), now: now) == .wait(until: now.addingTimeInterval(0.25), stalledBy: nil))
+        now = now.addingTimeInterval(1)
+        #expect(d.retryTimeReached(now: now) == .send(attempt: 4))
+        #expect(d.completed(.failed("timeout"), now: now) == .keepSpooled(reason: "timeout"))
+        #expect(d.state == .stopped)
+        #expect(d.failuresWhileFinishing == 3)
+    }
+
+    @Test func finishingWhileDeliveringGoesOnWhileTheReceiverAccepts() {
         var d = WebhookDelivery(policy: WebhookDelivery.Policy(attempts: 1, backoffMs: 10, maxBackoffMs: 10))
+        d.finish()
+        for _ in 0..<5 {
+            _ = d.start()
+            #expect(d.completed(.accepted(status: 200), now: t0) == .markDelivered(resumedAfter: nil))
+        }
         _ = d.start()
         #expect(d.completed(.failed("timeout"), now: t0) == .keepSpooled(reason: "timeout"))
-        #expect(d.state == .spooled)
     }
 
     @Test func stoppingWhileWaitingSpools() {
@@ -72,46 +116,8 @@ import Testing
         _ = d.start()
         _ = d.completed(.failed("HTTP 502"), now: t0)
         #expect(d.stop() == .keepSpooled(reason: "stopping after: HTTP 502"))
-        #expect(d.state == .spooled)
+        #expect(d.state == .stopped)
         var fresh = WebhookDelivery(policy: policy)
         #expect(fresh.stop() == .keepSpooled(reason: "stopping"))
-    }
-}
-
-@Suite struct SpoolTests {
-    func directory() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("spool-\(UUID().uuidString)").path
-    }
-
-    @Test func appendedPayloadsSurviveAReopenInOrderAndRemovedOnesDoNot() throws {
-        let dir = directory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let a = Spool(directory: dir)
-        try a.open()
-        for n in 1...12 { try a.append("{\"n\":\(n)}", id: "id-\(n)") }
-        a.remove(a.oldest(3))
-        #expect(a.count == 9)
-        // A crash mid-write leaves a temporary file: it is not an event.
-        try Data("{".utf8).write(to: URL(fileURLWithPath: dir + "/.tmp-0000000000000099-x.json"))
-        let b = Spool(directory: dir)
-        try b.open()
-        #expect(b.oldest(100).map(\.body) == (4...12).map { "{\"n\":\($0)}" })
-        try b.append("{\"n\":13}", id: "id-13")
-        let c = Spool(directory: dir)
-        try c.open()
-        #expect(c.oldest(100).last?.body == "{\"n\":13}")
-        #expect(c.oldest(100).map(\.sequence) == Array(4...13))
-        #expect(!(try FileManager.default.contentsOfDirectory(atPath: dir)).contains { $0.hasPrefix(".tmp-") })
-    }
-
-    @Test func memorySpoolKeepsOrder() throws {
-        let s = Spool(directory: nil)
-        try s.open()
-        try s.append("a", id: "1")
-        try s.append("b", id: "2")
-        #expect(s.oldest(1).map(\.body) == ["a"])
-        s.remove(s.oldest(1))
-        #expect(s.oldest(5).map(\.body) == ["b"])
-        #expect(!s.isDurable)
     }
 }

@@ -126,13 +126,86 @@ final class ScriptedReceiver {
         #expect(headers?["User-Agent"] == "scanctl/\(PackageVersion.current)")
     }
 
-    @Test func clientErrorsAreNotRetriedAndCountAsUndelivered() throws {
+    @Test func rejectedPayloadsWithoutASpoolAreNotRetriedAndCountAsUndelivered() throws {
         let receiver = try ScriptedReceiver(statuses: [422, 200])
         let (out, lines) = output(receiver)
         try send(out, [event(1), event(2)])
         #expect(out.finish() == 1)
         #expect(receiver.calls == [422, 200])
-        #expect(lines.all.contains { $0.contains("refused 1 event with HTTP 422; not retried") })
+        #expect(
+            lines.all == [
+                "output 'hook': \(receiver.url) rejected 1 event with HTTP 422 (not retried); lost: without 'spool:' "
+                    + "there is no dead-letter file"
+            ])
+    }
+
+    @Test func rejectedPayloadsGoToTheDeadLetterFileBesideTheSpool() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wh-\(UUID().uuidString)").path
+        defer {
+            try? FileManager.default.removeItem(atPath: dir)
+            try? FileManager.default.removeItem(atPath: dir + ".dead-letter.jsonl")
+        }
+        let receiver = try ScriptedReceiver(statuses: [413, 200])
+        let (out, lines) = output(receiver) { $0.spool = dir + "/" }
+        try send(out, [event(1), event(2)])
+        #expect(out.finish() == 0)
+        #expect(receiver.calls == [413, 200])
+        let deadLetter = dir + ".dead-letter.jsonl"
+        #expect(
+            lines.all == [
+                "output 'hook': \(receiver.url) rejected 1 event with HTTP 413 (not retried); written to \(deadLetter)"
+            ])
+        let text = try String(contentsOfFile: deadLetter, encoding: .utf8)
+        let records = text.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+        #expect(records.count == 1)
+        #expect(records.first?["status"] as? Int == 413)
+        #expect((records.first?["event"] as? [String: Any])?["event_id"] as? String == "ev-1")
+        #expect(Self.permissions(deadLetter) == 0o600)
+        #expect(Self.permissions(dir) == 0o700)
+    }
+
+    @Test func anExpiredTokenKeepsTheEventsRetriedAndSaysOnceWhyDeliveryStoppedAndWhenItResumed() throws {
+        let receiver = try ScriptedReceiver(statuses: [401, 401, 403, 404, 503, 401, 200])
+        let port = receiver.port
+        let secretURL = "http://admin:s3cretPW@127.0.0.1:\(port)/hook?token=abc123&site=7"
+        let (out, lines) = output(receiver) {
+            $0.url = secretURL
+            $0.attempts = 2  // used only when finishing: while running, failures are retried without end
+        }
+        try send(out, [event(1), event(2)])
+        let end = Date().addingTimeInterval(20)
+        while out.delivered < 2 && Date() < end { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(out.finish() == 0)
+        #expect(receiver.calls == [401, 401, 403, 404, 503, 401, 200, 200])
+        let shown = "http://***@127.0.0.1:\(port)/hook?token=***&site=***"
+        // Once when it stopped, once when it resumed (the counts depend on how far persisting got).
+        #expect(lines.all.count == 2)
+        #expect(lines.all.first?.hasPrefix("output 'hook': delivery to \(shown) stopped: HTTP 401; ") == true)
+        let waiting = " events wait in memory (no 'spool:': lost if the session ends first), retried with back-off"
+        #expect(lines.all.first?.hasSuffix(waiting) == true)
+        #expect(lines.all.last?.hasPrefix("output 'hook': delivery to \(shown) resumed after HTTP 401; ") == true)
+        #expect(!lines.all.joined().contains("s3cretPW") && !lines.all.joined().contains("abc123"))
+    }
+
+    @Test func eventsNoSpoolHoldsAreCountedLostWhenTheReceiverStaysDown() throws {
+        var config = WebhookOutputConfig(url: "http://127.0.0.1:9/none?key=k3y")  // discard port: refused
+        config.attempts = 2
+        config.backoffMs = 10
+        let lines = LockedLines()
+        let out = WebhookOutput(id: "hook", config: config, diagnostics: { lines.append($0) })
+        try send(out, [event(1), event(2), event(3)])
+        #expect(out.finish() == 3)
+        let shown = "http://127.0.0.1:9/none?key=***"
+        #expect(
+            lines.all.last == "output 'hook': 3 events were not delivered to \(shown) and are lost (no 'spool:' holds them)")
+        #expect(lines.all.first?.hasPrefix("output 'hook': delivery to \(shown) stopped: ") == true)
+        #expect(!lines.all.joined().contains("k3y"))
+    }
+
+    static func permissions(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int) ?? -1
     }
 
     @Test func batchesPostArraysOfUpToBatchSizeEvents() throws {
@@ -176,6 +249,11 @@ final class ScriptedReceiver {
         #expect(first.finish() == 0)  // spooled, not lost
         // The spool's state is information, not an error.
         #expect(lines.all.contains { $0 == "info: output 'hook': 3 events wait in the spool \(dir) for the next run" })
+        // Events may hold secrets of their own: the spool is private, whatever the umask.
+        #expect(Self.permissions(dir) == 0o700)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir)
+        #expect(files.count == 3)
+        #expect(files.allSatisfy { Self.permissions(dir + "/" + $0) == 0o600 })
         let receiver = try ScriptedReceiver(statuses: [200])
         config.url = receiver.url
         let second = WebhookOutput(id: "hook", config: config, diagnostics: { lines.append($0) })

@@ -48,6 +48,13 @@ def session(name, camera="authorized", events=("confirmed",), dedup=-1, **keys):
             f"inputs:\n  - {flow(cam)}\noutputs:\n  - {flow(output)}\nconnections:\n  - {flow(connection)}\n")
 
 
+def preview_session():
+    """A camera session with a preview output on port 8089 (and confirmed codes on stdout)."""
+    return (session("preview").replace(
+        "outputs:\n", "outputs:\n  - { id: page, type: preview, port: 8089, fps: 5, events: [confirmed, lost, error] }\n")
+        .replace("to: console", "to: [page, console]"))
+
+
 SESSIONS = {
     "yuyv": session("yuyv"),
     "latest-frame": session("latest-frame"),
@@ -61,6 +68,7 @@ SESSIONS = {
     "stall": session("stall", events=("detected", "confirmed", "lost", "error"), stall_timeout_ms=1500),
     "fatal": session("fatal", events=("detected", "confirmed", "lost", "error"), stall_timeout_ms=1500),
     "disconnect": session("disconnect", events=("detected", "confirmed", "lost", "error")),
+    "preview": preview_session(),
     "negotiate": session("negotiate", width=800, height=600, fps=24),
     "negotiate-fallback": session("negotiate-fallback", pixel_format="mjpeg", width=1280, height=720, fps=60),
 }
@@ -287,6 +295,70 @@ def t_controls(run):
     return v
 
 
+# The V4L2 control ids scanctl's preview offers (CameraControl.purposes): focus, exposure (and gain), zoom.
+PREVIEW_CONTROL_IDS = {0x009a090a, 0x009a090b, 0x009a090c, 0x009a091f, 0x009a091c, 0x009a091d,  # focus
+                       0x009a0901, 0x009a0902, 0x009a0903, 0x009a0913, 0x00980911, 0x00980912, 0x00980913,  # exposure
+                       0x009a090d, 0x009a090e, 0x009a090f}  # zoom
+SETTABLE_TYPES = {"int", "bool", "menu", "intmenu", "button"}
+
+
+def driver_controls(text):
+    """{key: (id, type, value, flags)} from `v4l2-ctl --list-ctrls`."""
+    out = {}
+    for m in re.finditer(r"^\s*(\w+) (0x[0-9a-f]{8}) \((\w+)\)\s*:(.*)$", text, re.M):
+        value = re.search(r"value=(-?\d+)", m.group(4))
+        flags = re.search(r"flags=(.*)$", m.group(4))
+        out[m.group(1)] = (int(m.group(2), 16), m.group(3), int(value.group(1)) if value else None,
+                           flags.group(1) if flags else "")
+    return out
+
+
+def t_preview(run):
+    v = Verdict()
+    s = Step(run, "preview")
+    check_exit(v, s, 0)
+    v.equal(sorted(set(s.codes())), sorted(CODES), "codes confirmed while the preview served")
+    try:
+        fetched = int(open(f"{run}/out/preview-fetch.rc").read())
+    except (FileNotFoundError, ValueError):
+        fetched = None
+    log = open(f"{run}/out/preview-fetch.log").read() if os.path.exists(f"{run}/out/preview-fetch.log") else ""
+    v.equal(fetched, 0, f"preview.py exit status (log: {log[-400:]!r})")
+    if fetched != 0:
+        return v
+    page = open(f"{run}/out/preview.page").read()
+    v.expect('<img id="stream" src="stream?connection=0"' in page and "camtest-preview" in page, "the page")
+    stream = json.load(open(f"{run}/out/preview.stream.json"))
+    v.equal(stream["page_type"], "text/html; charset=utf-8", "page content type")
+    v.equal(stream["content_type"], "multipart/x-mixed-replace; boundary=scanctlframe", "stream content type")
+    v.equal([p["size"] for p in stream["parts"]], [[640, 480], [640, 480]], "two JPEG parts of the camera's size")
+    metrics = open(f"{run}/out/preview.metrics").read()
+    frames = re.search(r'^scanctl_frames_total\{input="cam"\} (\d+)$', metrics, re.M)
+    v.expect(frames is not None and int(frames.group(1)) > 0, f"frames in /metrics: {metrics[:300]!r}")
+    for name in ('scanctl_symbols_total{format="qrcode"} ', 'scanctl_decode_seconds_count{connection="0"} ',
+                 'scanctl_dropped_frames_total{input="cam",connection="0"} '):
+        v.expect(name in metrics, f"{name!r} not in /metrics")
+    status = json.load(open(f"{run}/out/preview.status.json"))
+    cams = status.get("cameras", [])
+    v.equal([(c.get("input"), c.get("device"), c.get("open")) for c in cams], [("cam", "/dev/video0", True)],
+            "cameras in /status")
+    driver = driver_controls(s.driver)
+    want = [k for k, (cid, kind, _, flags) in driver.items()
+            if cid in PREVIEW_CONTROL_IDS and kind in SETTABLE_TYPES and "read-only" not in flags]
+    listed = [c.get("key") for c in (cams[0].get("controls", []) if cams else [])]
+    v.equal(listed, want, "focus/exposure/zoom controls offered (as the driver lists them)")
+    control = json.load(open(f"{run}/out/preview.control.json"))
+    if want and control.get("asked"):
+        asked = control["asked"]
+        v.equal(control.get("status"), 200, f"POST /controls: {control.get('answer')}")
+        answer = control.get("answer", {}).get("control", {})
+        v.equal((answer.get("key"), answer.get("value")), (asked["name"], asked["value"]), "control set")
+        v.equal(driver.get(asked["name"], (0, "", None, ""))[2], asked["value"], "value read back from the driver")
+    else:
+        v.equal(control.get("asked"), None, "no control to set")
+    return v
+
+
 def stream_story(v, s, failure, least=2, most=None, lost_before_failure=False):
     """Codes confirmed; then error events matching the `failure` patterns in turn (the last repeats), each
     with the back-off doubling from 250 ms; then, once the device is back, both codes lost (the gap was
@@ -380,6 +452,7 @@ TESTS = [
     ("authorization", "denied and ask without a terminal exit 3 without opening; --authorize camera runs", t_auth),
     ("restricted", "a node this user may not open: restricted, with how to fix it", t_restricted),
     ("controls", "controls from the session are set; unknown and out-of-range ones are error events", t_controls),
+    ("preview", "a camera session's preview: page, MJPEG, metrics, status, a control set from the page", t_preview),
     ("stall", "no frames for stall_timeout_ms: error events, reopen with back-off, codes again", t_stall),
     ("fatal-error", "a fatal streaming error (EIO): an error event, reopened, codes again", t_fatal),
     ("disconnect", "the device unplugged (ENODEV) and back: error events with back-off, reopened, codes again",

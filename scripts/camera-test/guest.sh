@@ -163,6 +163,19 @@ if want controls; then
     v4l2-ctl -d $cap --set-ctrl brightness=256,contrast=128
 fi
 
+# 6b. The preview page of a camera session, fetched from inside the guest over loopback: the page, two
+# MJPEG parts, the metrics, the status with the camera's focus/exposure/zoom controls, one control set
+# through the page's POST /controls and read back from the driver.
+if want preview; then
+    ip link set lo up
+    background preview "$scanctl" run --duration 120 "$(session preview)"
+    wait_for preview '"event":"confirmed"' 2 90
+    python3 "$repo/scripts/camera-test/preview.py" "$run/out/preview" 8089 >"$run/out/preview-fetch.log" 2>&1
+    echo $? >"$run/out/preview-fetch.rc"
+    v4l2-ctl -d $cap --list-ctrls >"$run/out/preview.driver" 2>&1
+    finish preview
+fi
+
 # 7. A stall: the driver drops every buffer (percentage_of_dropped_buffers=100) until scanctl has
 # reported the stall twice (the first, and again after a reopen), then delivers again: codes are read again.
 if want stall; then

@@ -12,7 +12,7 @@ run=$cache/run
 limit=${CAMERA_TEST_TIMEOUT:-600}
 start=$(date +%s)
 
-packages=(qemu-system-x86 busybox-static v4l-utils cpio kmod zstd xz-utils util-linux python3)
+packages=(qemu-system-x86 busybox-static v4l-utils cpio kmod zstd xz-utils util-linux python3 iproute2)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,90 @@
+import ScanCore
+
+extension QRDetector {
+    /// How well the format information of a finder triple reads before any grid is fitted.
+    enum FormatEvidence: Int, Comparable {
+        /// Neither copy is within 3 bit errors of a valid word, in either orientation.
+        case none
+        /// The nearest valid word is within 3 bit errors (``QRFormatInformation/decode(_:)``): about 80 %
+        /// of random modules pass in one orientation or the other.
+        case weak
+        /// ``QRFormatInformation/isConfident(_:)`` in one orientation: about 1 % of random modules pass.
+        case confident
+
+        static func < (a: FormatEvidence, b: FormatEvidence) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// Reads both copies of the format information (ISO/IEC 18004:2015 §7.9.1, Figure 25) of the symbol a
+    /// finder triple would make, before any grid is fitted. Every format module lies next to a finder
+    /// pattern, at the same offset from that pattern's centre whatever the version (copy 1 around the
+    /// top-left pattern; copy 2's bits 14…8 beside the bottom-left and bits 7…0 beside the top-right), so
+    /// each is sampled from its own pattern's centre along the leg directions (top-left → top-right,
+    /// top-left → bottom-left). The module size along a leg is the leg's length over (dimension − 7),
+    /// shared between its two patterns in the ratio of their widths measured along it, so that it
+    /// follows perspective (the patterns' widths alone are too coarse, and one transform from the three
+    /// centres too far off under perspective). The dimension is the one the patterns' widths imply,
+    /// snapped to 4k + 17, its neighbours ±4, and the `dimensions` given (those the timing patterns count:
+    /// a large symbol's patterns are too few pixels wide to fix its size). The mirrored reading swaps the
+    /// legs (a symbol seen from behind).
+    static func formatEvidence(
+        _ m: BitMatrix, tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern, dimensions: [Int] = []
+    ) -> FormatEvidence {
+        let top = tr.center - tl.center, left = bl.center - tl.center
+        let lt = (top.x * top.x + top.y * top.y).squareRoot(), ll = (left.x * left.x + left.y * left.y).squareRoot()
+        guard lt > 0, ll > 0 else { return .none }
+        let ut = top * (1 / lt), ul = left * (1 / ll)
+        /// A pattern's width along `u`, in pixels (7 modules).
+        func width(_ p: QRFinderPattern, along u: Point) -> Double {
+            finderWidth(m, at: p.center, direction: u, module: p.moduleSize) ?? 7 * p.moduleSize
+        }
+        let wt = (tl: width(tl, along: ut), tr: width(tr, along: ut), bl: width(bl, along: ut))
+        let wl = (tl: width(tl, along: ul), tr: width(tr, along: ul), bl: width(bl, along: ul))
+        let estimate = (2 * lt / ((wt.tl + wt.tr) / 7) + 2 * ll / ((wl.tl + wl.bl) / 7)) / 2 + 7
+        let primary = Int(((estimate - 17) / 4).rounded()) * 4 + 17
+        func dark(_ q: Point) -> Bool {
+            guard q.x >= 0, q.y >= 0, q.x < Double(m.width), q.y < Double(m.height) else { return false }
+            return m[Int(q.x), Int(q.y)]
+        }
+        var best = FormatEvidence.none
+        var sizes: [Int] = []
+        for n in [primary, primary - 4, primary + 4] + dimensions where n >= 21 && n <= 177 && !sizes.contains(n) {
+            sizes.append(n)
+        }
+        // Each size with the module shared in the patterns' width ratios, and with one module along each
+        // leg (the ratios of patterns a few pixels wide are mostly the widths' rounding).
+        for n in sizes {
+            for perspective in [true, false] {
+            let mt = lt / Double(n - 7), ml = ll / Double(n - 7)
+            let (rt, rl) = perspective ? (wt, wl) : ((tl: 1.0, tr: 1.0, bl: 1.0), (tl: 1.0, tr: 1.0, bl: 1.0))
+            // Module vectors at each pattern: along the top leg and along the left leg.
+            let atTL = (ut * (mt * 2 * rt.tl / (rt.tl + rt.tr)), ul * (ml * 2 * rl.tl / (rl.tl + rl.bl)))
+            let atTR = (ut * (mt * 2 * rt.tr / (rt.tl + rt.tr)), atTL.1 * (rl.tr / rl.tl))
+            let atBL = (atTL.0 * (rt.bl / rt.tl), ul * (ml * 2 * rl.bl / (rl.tl + rl.bl)))
+            for mirrored in [false, true] {
+                // Mirrored: the legs swap roles, and with them the top-right and bottom-left patterns.
+                let (c0, f0) = (tl.center, mirrored ? (atTL.1, atTL.0) : atTL)
+                let (cr, fr) = mirrored ? (bl.center, (atBL.1, atBL.0)) : (tr.center, atTR)
+                let (cd, fd) = mirrored ? (tr.center, (atTR.1, atTR.0)) : (bl.center, atBL)
+                // Offsets in modules from the pattern's centre (module centres at +0.5): copy 1's module
+                // (x, y) is (x − 3, y − 3) from the top-left centre (3.5, 3.5).
+                var first = 0
+                for x in [0, 1, 2, 3, 4, 5, 7, 8] {
+                    first = first << 1 | (dark(c0 + f0.0 * Double(x - 3) + f0.1 * 5) ? 1 : 0)
+                }
+                for y in [7, 5, 4, 3, 2, 1, 0] {
+                    first = first << 1 | (dark(c0 + f0.0 * 5 + f0.1 * Double(y - 3)) ? 1 : 0)
+                }
+                // Copy 2: bits 14…8 at (8, n − 1 − k), i.e. (5, 3 − k) from the bottom-left centre
+                // (3.5, n − 3.5); bits 7…0 at (n − 8 + k, 8), i.e. (k − 4, 5) from the top-right centre.
+                var second = 0
+                for k in 0..<7 { second = second << 1 | (dark(cd + fd.0 * 5 + fd.1 * Double(3 - k)) ? 1 : 0) }
+                for k in 0..<8 { second = second << 1 | (dark(cr + fr.0 * Double(k - 4) + fr.1 * 5) ? 1 : 0) }
+                let readings = [first, second]
+                if QRFormatInformation.isConfident(readings) { return .confident }
+                if QRFormatInformation.decode(readings) != nil { best = .weak }
+            }
+            }
+        }
+        return best
+    }
+}

@@ -1,0 +1,107 @@
+extension DecoderRegistry {
+    /// The passes of one ``DecoderRegistry/decode(_:options:)`` call: what they found so far, and which
+    /// plugin runs in which pass (see ``DecoderRegistry`` for the rules).
+    struct PassRun {
+        let plugins: [any SymbologyDecoder]
+        let frame: FrameContext
+        let options: DecodeOptions
+        /// Every symbol read so far, corner points in `frame` pixels, without duplicates.
+        private(set) var found: [Barcode] = []
+        /// Per plugin: how many symbols it read so far.
+        private var read: [Int]
+        /// Per plugin: the places its passes could not read (frame pixels), or nil when it does not say.
+        private var unresolved: [[[Point]]?]
+
+        init(plugins: [any SymbologyDecoder], frame: FrameContext, options: DecodeOptions) {
+            self.plugins = plugins
+            self.frame = frame
+            self.options = options
+            read = Array(repeating: 0, count: plugins.count)
+            unresolved = Array(repeating: [], count: plugins.count)
+        }
+
+        /// True when `maxSymbols` symbols were read.
+        var isFull: Bool { options.maxSymbols > 0 && found.count >= options.maxSymbols }
+
+        /// Runs `pass` for the plugins it may still help, and merges what they read.
+        mutating func perform(_ pass: DecodePass) {
+            var context = pass.scale > 1 ? frame.downscaled(by: pass.scale) : frame
+            if pass.inverted { context = context.inverted }
+            let later = pass.kind != nil
+            if later && !options.searchWholeFrame {
+                // Look only where nothing read so far explains the candidate blocks.
+                let scale = 1 / Double(pass.scale)
+                let map = context.candidates.removingBlocks(
+                    explainedBy: found.map { $0.cornerPoints.map { $0 * scale } })
+                if map.isEmpty { return }
+                context = context.restricted(to: map)
+            }
+            let chosen = plugins.indices.filter { !later || runs($0, in: pass, context) }
+            guard !chosen.isEmpty else { return }
+            var passOptions = options
+            passOptions.binarizer = pass.binarizer
+            // Matrix symbols that are light on dark are marked or printed so on purpose (laser etching,
+            // inverse labels) and read without the try-harder effort, which keeps the negative's pass on a
+            // frame without a code cheap. Linear symbols keep it: light bars on a dark can or tin are as
+            // worn as any, and the linear engine reuses the positive's scan lines.
+            var otherOptions = passOptions
+            if pass.inverted { otherOptions.tryHarder = false }
+            var outcomes: [(Int, PassOutcome)] = []
+            // Every linear plugin in one pass of the scan-line engine.
+            var linear: [(Int, any LinearSymbologyDecoder)] = []
+            for k in chosen {
+                if let l = plugins[k] as? any LinearSymbologyDecoder { linear.append((k, l)) }
+            }
+            if !linear.isEmpty {
+                var rows: [any LinearRowDecoder] = []
+                for (_, plugin) in linear { rows.append(Self.rowDecoder(of: plugin)) }
+                let byDecoder = LinearScanner.scan(context, options: passOptions, decoders: rows)
+                for (j, (k, plugin)) in linear.enumerated() {
+                    let symbols = plugin.refine(byDecoder[j], frame: context, options: passOptions)
+                    outcomes.append((k, PassOutcome(symbols: symbols, unresolved: [])))
+                }
+            }
+            for k in chosen where !linear.contains(where: { $0.0 == k }) {
+                let plugin = plugins[k]
+                outcomes.append((k, plugin.decodePass(context, pass: pass, options: plugin.kind == .linear ? passOptions : otherOptions)))
+            }
+            let scale = Double(pass.scale)
+            for (k, outcome) in outcomes.sorted(by: { $0.0 < $1.0 }) {
+                for var b in outcome.symbols where options.wants(b.format) {
+                    if pass.scale > 1 { b = b.scaled(by: scale) }
+                    if pass.inverted { b.isInverted = true }
+                    guard !DecoderRegistry.isDuplicate(b, of: found) else { continue }
+                    found.append(b)
+                    read[k] += 1
+                }
+                if let places = outcome.unresolved {
+                    unresolved[k]? += places.map { $0.map { $0 * scale } }
+                } else {
+                    unresolved[k] = nil
+                }
+            }
+        }
+
+        /// True when plugin `k` takes part in the later pass `pass` over `context` (the pass's frame, its
+        /// candidate map cleared where symbols were read).
+        func runs(_ k: Int, in pass: DecodePass, _ context: FrameContext) -> Bool {
+            let plugin = plugins[k]
+            guard let kind = pass.kind, plugin.helpfulPasses.contains(kind) else { return false }
+            if !options.searchWholeFrame && !context.candidates.hasCandidates(for: plugin.kind) { return false }
+            guard kind == .secondBinarizer else { return true }
+            // The other binarizer for what this plugin saw but could not read.
+            guard let places = unresolved[k] else { return read[k] == 0 }
+            let outlines = found.map(\.cornerPoints)
+            return places.contains { place in
+                guard let p = place.first else { return false }
+                let centre = place.dropFirst().reduce(p, +) * (1 / Double(place.count))
+                return !outlines.contains { Quadrilateral.contains($0, centre) }
+            }
+        }
+
+        /// A linear plugin's row decoder, type-erased for the engine.
+        static func rowDecoder<D: LinearSymbologyDecoder>(of plugin: D) -> any LinearRowDecoder {
+            plugin.rowDecoder
+        }
+    }
+}

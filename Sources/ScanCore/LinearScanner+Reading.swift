@@ -1,0 +1,132 @@
+extension LinearScanner {
+    /// Line indices from the middle outwards, `step` apart.
+    static func middleOut(count: Int, step: Int) -> [Int] {
+        let mid = count / 2
+        var out = [mid]
+        var k = 1
+        while true {
+            let above = mid - k * step, below = mid + k * step
+            if above < 0 && below >= count { break }
+            if above >= 0 { out.append(above) }
+            if below < count { out.append(below) }
+            k += 1
+        }
+        return out
+    }
+
+    /// The hits of one decoder on line `index` (``readLine(_:lines:index:segment:options:decoders:using:frame:)``).
+    static func readLine(
+        _ source: LineSource, lines: LineSet, index: Int, segment: Range<Int>? = nil, options: DecodeOptions,
+        decoder: some LinearRowDecoder, frame: FrameContext? = nil
+    ) -> [Hit] {
+        readLine(source, lines: lines, index: index, segment: segment, options: options, decoders: [decoder],
+                 using: [0], frame: frame)
+    }
+
+    /// The line `index` of `lines` from `source` (read once per frame through the frame's line cache, in
+    /// both directions), read by the decoders `using` (indices into `decoders`) in both directions.
+    /// A decoder that asks for it (``LinearRowDecoder/readsWithoutSpecks``) reads a direction that gave it
+    /// nothing again without one-pixel specks.
+    static func readLine(
+        _ source: LineSource, lines: LineSet, index: Int, segment: Range<Int>? = nil, options: DecodeOptions,
+        decoders: [any LinearRowDecoder], using chosen: [Int], frame: FrameContext? = nil
+    ) -> [Hit] {
+        let both = cachedLine(source, lines: lines, index: index, segment: segment, frame: frame)
+        let line = both.forward
+        guard line.runs.count >= 4 else { return [] }  // fewer than two bars: nothing to read
+        var hits: [Hit] = []
+        for (reversed, direction) in [(false, line), (true, both.reversed)] {
+            var despeckled: ScanLine??
+            for k in chosen {
+                let decoder = decoders[k]
+                var matches = decoder.decodeRow(direction, options: options)
+                if matches.isEmpty && decoder.readsWithoutSpecks {
+                    if despeckled == nil { despeckled = .some(direction.withoutSpecks()) }
+                    if let clean = despeckled ?? nil { matches = decoder.decodeRow(clean, options: options) }
+                }
+                for m in matches where options.wants(m.format) {
+                    hits.append(Hit(match: m, decoder: k, reversed: reversed, line: index, length: line.length))
+                }
+            }
+        }
+        return hits
+    }
+
+    /// Line `index` from `source`, through the frame's line cache when there is one: every linear plugin
+    /// of a frame, and every pass over it, reads the same lines; a negative view (the try-invert pass)
+    /// takes the positive's line with light and dark swapped rather than reading it again.
+    static func cachedLine(
+        _ source: LineSource, lines: LineSet, index: Int, segment: Range<Int>?, frame: FrameContext?
+    ) -> LineBothWays {
+        guard let frame, let id = source.cacheID else {
+            return LineBothWays(lines.scanLine(source, index, segment: segment))
+        }
+        let key = LineKey(family: lines.familyID, source: id, index: index, start: segment?.lowerBound ?? -1,
+                          end: segment?.upperBound ?? -1, negative: frame.negatesShared)
+        if let cached = frame.shared.lines.withLock({ $0[key] }) { return cached }
+        var positive = key
+        positive.negative = false
+        let both: LineBothWays
+        if key.negative, let p = frame.shared.lines.withLock({ $0[positive] }) {
+            both = LineBothWays(p.forward.inverted())
+        } else {
+            both = LineBothWays(lines.scanLine(source, index, segment: segment))
+        }
+        frame.shared.lines.withLock { $0[key] = both }
+        return both
+    }
+
+    /// The first hit on line `index` (any source) with the cluster's value and place.
+    static func reread(
+        _ c: Cluster, index: Int, sources: [LineSource], lines: LineSet, options: DecodeOptions,
+        decoders: [any LinearRowDecoder]
+    ) -> Hit? {
+        guard index >= 0, index < lines.count else { return nil }
+        let key = c.key, span = c.span
+        for source in sources {
+            let found = readLine(source, lines: lines, index: index, options: options, decoders: decoders,
+                                 using: [key.decoder])
+            if let h = found.first(where: { Key($0) == key && span.overlaps($0.forwardStart...$0.forwardEnd) }) {
+                return h
+            }
+        }
+        return nil
+    }
+
+    /// Re-reads the pixel lines next to a cluster's lines to confirm a read seen on too few scan lines.
+    static func confirm(
+        _ c: inout Cluster, step: Int, sources: [LineSource], lines: LineSet, options: DecodeOptions,
+        decoders: [any LinearRowDecoder]
+    ) {
+        let reach = max(1, min(3, step / 2))
+        for base in c.lines.sorted() {
+            for delta in [-reach, reach, -1, 1] where delta != 0 {
+                let index = base + delta
+                guard !c.lines.contains(index) else { continue }
+                if let h = reread(c, index: index, sources: sources, lines: lines, options: options,
+                                  decoders: decoders) {
+                    c.hits.append(h)
+                }
+            }
+        }
+    }
+
+    /// Follows an accepted symbol outwards, one pixel line at a time (at most `reach` lines past its first
+    /// and last read lines), so the corner points reach the ends of its bars rather than the nearest scan
+    /// lines.
+    static func extend(
+        _ c: inout Cluster, reach: Int, sources: [LineSource], lines: LineSet, options: DecodeOptions,
+        decoders: [any LinearRowDecoder]
+    ) {
+        for direction in [-1, 1] {
+            var index = direction < 0 ? c.lineRange.lowerBound : c.lineRange.upperBound
+            for _ in 0..<reach {
+                index += direction
+                guard let h = reread(c, index: index, sources: sources, lines: lines, options: options,
+                                     decoders: decoders)
+                else { break }
+                c.hits.append(h)
+            }
+        }
+    }
+}

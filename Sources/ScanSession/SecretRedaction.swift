@@ -1,0 +1,97 @@
+/// Keeps secrets written into URLs out of messages: the user information (`user:password@`) and the
+/// value of every query parameter are replaced with `***`.
+///
+/// ```swift
+/// SecretRedaction.url("http://admin:s3cretPW@host/scans?token=abc&x=1")
+/// // "http://***@host/scans?token=***&x=***"
+/// ```
+///
+/// Every message that names a webhook URL goes through ``url(_:)``; texts that may quote the URL (an
+/// error from the HTTP stack) go through ``scrub(_:url:)``.
+public enum SecretRedaction {
+    /// `url` with its user information and query values replaced by `***` (the scheme, host, port, path,
+    /// query names and fragment are kept). Text that is not a URL with a scheme comes back with anything
+    /// before an `@` in its first part, and every query value, redacted all the same.
+    public static func url(_ url: String) -> String {
+        var rest = Substring(url)
+        var out = ""
+        if let scheme = rest.range(of: "://") {
+            out += rest[..<scheme.upperBound]
+            rest = rest[scheme.upperBound...]
+        }
+        // Authority: up to the first '/', '?' or '#'.
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        if let at = authority.lastIndex(of: "@") {
+            out += "***" + authority[at...]
+        } else {
+            out += authority
+        }
+        rest = rest[authorityEnd...]
+        guard let question = rest.firstIndex(of: "?") else { return out + rest }
+        out += rest[...question]
+        rest = rest[rest.index(after: question)...]
+        let fragmentStart = rest.firstIndex(of: "#") ?? rest.endIndex
+        let query = rest[..<fragmentStart]
+        out += query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            guard let equals = pair.firstIndex(of: "=") else { return pair.isEmpty ? "" : String(pair) }
+            return pair[...equals] + "***"
+        }.joined(separator: "&")
+        return out + rest[fragmentStart...]
+    }
+
+    /// `text` with every URL in it (a word containing `://`, ended by white space, a quote, `,`, `]` or `}`)
+    /// redacted as by ``url(_:)``: for quoting a session file's line in a message.
+    public static func urls(in text: String) -> String {
+        guard text.contains("://") else { return text }
+        let stops: Set<Character> = [" ", "\t", "\"", "'", ",", "]", "}", "[", "{"]
+        var out = ""
+        var word = ""
+        func flush() {
+            out += word.contains("://") ? url(word) : word
+            word = ""
+        }
+        for c in text {
+            if stops.contains(c) {
+                flush()
+                out.append(c)
+            } else {
+                word.append(c)
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// `text` with every occurrence of `url` replaced by its redacted form, and the URL's password and
+    /// query values, wherever they appear alone, replaced by `***`.
+    public static func scrub(_ text: String, url: String) -> String {
+        var out = text.replacingOccurrences(of: url, with: self.url(url))
+        for secret in secrets(in: url) where secret.count >= 3 {
+            out = out.replacingOccurrences(of: secret, with: "***")
+        }
+        return out
+    }
+
+    /// The parts of `url` that ``url(_:)`` hides: the user information and its password, each query value.
+    static func secrets(in url: String) -> [String] {
+        var found: [String] = []
+        var rest = Substring(url)
+        if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+            let userInfo = rest[..<at]
+            found.append(String(userInfo))
+            if let colon = userInfo.firstIndex(of: ":") {
+                found.append(String(userInfo[userInfo.index(after: colon)...]))
+            }
+        }
+        if let question = rest.firstIndex(of: "?") {
+            let query = rest[rest.index(after: question)...].prefix { $0 != "#" }
+            for pair in query.split(separator: "&") {
+                if let equals = pair.firstIndex(of: "=") { found.append(String(pair[pair.index(after: equals)...])) }
+            }
+        }
+        return found.sorted { $0.count > $1.count }
+    }
+}

@@ -1,0 +1,49 @@
+import BuiltinPlugins
+import ScanCore
+import ScanStress
+import Testing
+
+/// The stress engine in process (`make test` runs 2,000 symbols with the release build, `make stress`
+/// 100,000; see Docs/stress.md): a short run of the matrix families, whose every reported value must be
+/// exactly the encoded one, and the engine's parts.
+struct StressTests {
+    static let seed: UInt64 = 20_240_917
+
+    @Test(.enabled(if: StressZint.executable != nil)) func matrixSymbolsGiveNoWrongValue() throws {
+        var o = StressRun.Options()
+        o.count = 60
+        o.seed = Self.seed
+        o.families = ["qrcode", "datamatrix", "aztec"]
+        let report = try StressRun.run(
+            o, decoders: BuiltinPlugins.registry(), encoders: BuiltinPlugins.encoderRegistry())
+        for w in report.wrongValues {
+            let got = String(decoding: w.bytes, as: UTF8.self).debugDescription
+            Issue.record("symbol \(w.index) (\(w.family)) read as \(w.format.name) \(got)")
+        }
+        #expect(report.wrong == 0)
+        // Every symbol renders, and many are read despite the damage.
+        for f in o.families {
+            let row = try #require(report.rows[f], "\(f)")
+            #expect(row.symbols == 20, "\(f): \(row.symbols) rendered")
+            #expect(row.read >= 5, "\(f): \(row.read) of \(row.symbols) read")
+        }
+    }
+
+    @Test func zintDumpRows() throws {
+        // Two rows of 12 modules: "A5 F" is 1010 0101 1111, the second row ends light.
+        let m = try #require(StressModules.parseZintDump("A5 F\n80 0\n", kind: .stacked))
+        #expect(m.modules.width == 12)
+        #expect(m.modules.height == 2)
+        #expect(m.modules.bits[0..<12] == [1, 0, 1, 0, 0, 1, 0, 1, 1, 1, 1, 1])
+        #expect(m.modules.bits[12..<24] == [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+    }
+
+    @Test func expectationsOfOneCase() {
+        // An EAN-13 with an add-on may be read with it (right) or without it (partial), nothing else.
+        for i in 0..<200 {
+            let c = StressGenerator.makeCase(family: "ean13", seed: 7, index: i)
+            #expect(c.accepted.first?.format == .ean13)
+            #expect(c.accepted.filter(\.complete).count == 1)
+        }
+    }
+}
