@@ -14,6 +14,15 @@
 #include <linux/videodev2.h>
 #include <libv4l2.h>
 
+/// Sends libv4l2's own messages to /dev/null. Without a log file libv4l2 prints "libv4l2: error ..." on
+/// stderr for failures that scanctl reports itself (with the errno and the device), so users saw both.
+static inline void cv4l2_quiet_log(void) {
+    if (v4l2_log_file == NULL) {
+        FILE *sink = fopen("/dev/null", "w");
+        if (sink != NULL) v4l2_log_file = sink;
+    }
+}
+
 /// Opens a device node through libv4l2 (flags as for open(2), e.g. O_RDWR | O_NONBLOCK).
 static inline int cv4l2_open(const char *path, int flags) { return v4l2_open(path, flags); }
 /// Closes a descriptor returned by cv4l2_open.

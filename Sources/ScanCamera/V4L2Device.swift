@@ -49,12 +49,17 @@ public final class V4L2Device {
     /// - Throws: ``V4L2Error`` with the open's errno (`EACCES`: see ``V4L2Error/isPermissionDenied``).
     public init(path: String) throws(V4L2Error) {
         self.path = path
+        _ = Self.quietLibraryLog
         let fd = cv4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw V4L2Error(path: path, operation: "open", code: errno) }
         self.fd = fd
     }
 
     deinit { _ = cv4l2_close(fd) }
+
+    /// libv4l2's own messages go to /dev/null, once per process: every failure is reported by scanctl, with
+    /// the device and the errno (``V4L2Error``).
+    private static let quietLibraryLog: Void = cv4l2_quiet_log()
 
     /// An ioctl, repeated when interrupted by a signal; -1 with `errno` set on failure.
     func ioctl<T>(_ request: UInt, _ argument: inout T) -> Int32 {

@@ -1,5 +1,6 @@
-/// Every knob of decoding, one line each with its default. The session YAML uses the same names in
-/// snake_case (`try_harder`, `max_symbols`, …).
+/// Every knob of decoding, one line each with its default. ``declarations`` gives each (but `formats`) its
+/// session key (the name in snake_case: `try_harder`), command-line flag (`--try-harder`), range and one-line
+/// doc; a new option here needs one entry there (a test checks that every field is declared).
 public struct DecodeOptions: Sendable, Equatable {
     /// Formats wanted; empty means every format the registry has. Default: empty.
     public var formats: Set<BarcodeFormat> = []

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// do { _ = try ImageReader.read(contentsOf: "scan.jpg") }
-/// catch { print(error) }   // "scan.jpg: not an image (no PNG, JPEG or PGM/PPM signature)"
+/// catch { print(error) }   // "scan.jpg: not an image (no PNG, JPEG, WebP or PGM/PPM signature)"
 /// ```
 public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Nothing exists at the path.
@@ -12,7 +12,7 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// The file holds zero bytes.
     case emptyFile(path: String)
-    /// The first bytes match none of the supported signatures (PNG, JPEG, PGM/PPM `P2` `P3` `P5` `P6`).
+    /// The first bytes match none of the supported signatures (PNG, JPEG, WebP, PGM/PPM `P2` `P3` `P5` `P6`).
     /// The file extension is never consulted.
     case unknownFormat(path: String)
     /// The data is damaged; `message` is the decoder's own explanation (libpng, libjpeg-turbo or ours).
@@ -37,26 +37,30 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// `path: reason`.
+    public var description: String { "\(path): \(reason)" }
+
+    /// What went wrong, without the path (for messages that name the file elsewhere): `empty file`.
+    public var reason: String {
         switch self {
-        case .fileNotFound(let path):
-            return "\(path): no such file"
-        case .unreadable(let path, let reason):
-            return "\(path): cannot read: \(reason)"
-        case .emptyFile(let path):
-            return "\(path): empty file"
-        case .unknownFormat(let path):
-            return "\(path): not an image (no PNG, JPEG or PGM/PPM signature)"
-        case .corrupt(let path, let format, let message):
-            return "\(path): corrupt \(format.name) data: \(message)"
-        case .truncated(let path, let format, let message):
-            return "\(path): truncated \(format.name) file: \(message)"
-        case .tooLarge(let path, let width, let height, let limit):
-            return "\(path): image of \(width)x\(height) pixels exceeds the limit of \(limit) pixels"
-        case .unsupported(let path, let format, let what):
-            return "\(path): unsupported \(format.name) variant: \(what)"
-        case .writeFailed(let path, let message):
-            return "\(path): cannot write PNG: \(message)"
+        case .fileNotFound:
+            return "no such file"
+        case .unreadable(_, let reason):
+            return "cannot read: \(reason)"
+        case .emptyFile:
+            return "empty file"
+        case .unknownFormat:
+            return "not an image (no PNG, JPEG, WebP or PGM/PPM signature)"
+        case .corrupt(_, let format, let message):
+            return "corrupt \(format.name) data: \(message)"
+        case .truncated(_, let format, let message):
+            return "truncated \(format.name) file: \(message)"
+        case .tooLarge(_, let width, let height, let limit):
+            return "image of \(width)x\(height) pixels exceeds the limit of \(limit) pixels"
+        case .unsupported(_, let format, let what):
+            return "unsupported \(format.name) variant: \(what)"
+        case .writeFailed(_, let message):
+            return "cannot write PNG: \(message)"
         }
     }
 }

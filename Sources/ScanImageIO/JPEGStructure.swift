@@ -6,6 +6,9 @@
 struct JPEGStructure {
     /// Payload of the first APP1 segment that starts with `Exif\0\0` (without the marker and length).
     var exif: ArraySlice<UInt8>?
+    /// The transform flag of an Adobe APP14 segment (`Adobe` …: 0 none/CMYK, 1 YCbCr, 2 YCCK), nil without one.
+    /// Its presence also says that CMYK samples are stored inverted (0 = full ink), as Adobe writes them.
+    var adobeTransform: UInt8?
     /// Whether the walk reached an SOS segment whole (all tables and the frame header are present).
     var reachedScan = false
     /// Whether an EOI marker follows the first scan.
@@ -32,6 +35,12 @@ struct JPEGStructure {
             if marker == 0xE1 && exif == nil {
                 let payload = data[(offset + 4)..<end]
                 if payload.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) { exif = payload }
+            }
+            if marker == 0xEE && adobeTransform == nil {
+                let payload = data[(offset + 4)..<end]
+                if payload.count >= 12 && payload.starts(with: Array("Adobe".utf8)) {
+                    adobeTransform = payload[payload.startIndex + 11]
+                }
             }
             if marker == 0xDA {
                 reachedScan = true

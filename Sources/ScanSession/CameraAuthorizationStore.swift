@@ -67,7 +67,7 @@ public struct CameraAuthorizationStore: Sendable {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw Failure(description: "cannot create \(directory): \(error.localizedDescription)")
+            throw Failure(description: "cannot create \(directory): \(SystemErrorText.describe(error))")
         }
         let object = all.mapValues { $0.mapValues { $0 ? "authorized" : "denied" } }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])

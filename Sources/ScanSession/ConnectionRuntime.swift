@@ -44,7 +44,16 @@ final class ConnectionRuntime: Sendable {
     /// Decodes one image of a batch input: `detected` for every read, then `confirmed` for those the
     /// de-duplication stage admits. In the view every read is confirmed (a still image is its own scene).
     func handleBatch(_ frame: Frame) -> Decoded {
-        let (codes, seconds) = timedDecode(frame)
+        batchEvents(decodeBatch(frame), frame: frame)
+    }
+
+    /// The decoding half of ``handleBatch(_:)``: the symbols in `frame` and the seconds decoding took (no
+    /// state is touched, so frames of one input may decode in parallel).
+    func decodeBatch(_ frame: Frame) -> (codes: [Barcode], seconds: Double) { timedDecode(frame) }
+
+    /// The stages half of ``handleBatch(_:)``: the events and the view for `decoded`, read in `frame`.
+    func batchEvents(_ decoded: (codes: [Barcode], seconds: Double), frame: Frame) -> Decoded {
+        let (codes, seconds) = decoded
         let admitted: [Bool] = stages.withLock { s in
             let keys = codes.map(CodeKey.init)
             s.deduplication.seen(keys, at: frame.timestamp, continuing: false)

@@ -78,7 +78,7 @@ public final class Coordinator: Sendable {
             do {
                 try plan.output.open()
             } catch {
-                throw OutputFailure(output: plan.output.id, reason: "\(error)")
+                throw OutputFailure(output: plan.output.id, reason: SystemErrorText.describe(error))
             }
         }
         let workers = outputs.map { OutputWorker(plan: $0) }
@@ -127,11 +127,14 @@ public final class Coordinator: Sendable {
                 }
             }
             slots += mySlots
+            let inOrder = input.delivery == .batch && input.deliversInOrder
             let sink = InputSink(
                 input: input.id, session: session, connections: mine, slots: mySlots, router: router,
-                viewers: viewers, metrics: metrics, diagnostics: diagnostics)
+                viewers: viewers, metrics: metrics, diagnostics: diagnostics,
+                sequencer: inOrder ? SequencedRelease() : nil)
             startThread("input-\(input.id)", group: inputsDone) {
                 input.run(into: sink, stop: stopSignal)
+                sink.sequencer?.releaseAll()
                 for slot in sink.slots { slot.close() }
             }
         }
@@ -168,6 +171,10 @@ public final class Coordinator: Sendable {
 }
 
 /// The ``FrameSink`` of one input: its connections, their slots, the router, the viewers and the metrics.
+///
+/// For an input that ``Input/deliversInOrder``, frames still decode in parallel, but the stages after
+/// decoding (de-duplication, confirmation), the viewers and the routing run in frame order, through
+/// `sequencer`.
 struct InputSink: FrameSink {
     let input: String
     let session: String
@@ -178,16 +185,28 @@ struct InputSink: FrameSink {
     let viewers: FrameViewRouter
     let metrics: SessionMetrics
     let diagnostics: @Sendable (String) -> Void
+    /// Puts batch frames' events in frame order (nil: as they finish).
+    let sequencer: SequencedRelease?
 
     func process(_ frame: Frame) {
         metrics.frameRead(input: input)
-        for connection in connections {
-            let decoded = connection.handleBatch(frame)
-            metrics.decoded(
-                connection: connection.plan.index, seconds: decoded.view.decodeSeconds, events: decoded.events)
-            viewers.observe(decoded.view)
-            router.route(decoded.events)
+        guard let sequencer else {
+            for connection in connections { deliver(connection.handleBatch(frame), from: connection) }
+            return
         }
+        let decoded = connections.map { $0.decodeBatch(frame) }
+        let connections = self.connections
+        sequencer.release(frame.sequenceNumber) {
+            for (connection, codes) in zip(connections, decoded) {
+                deliver(connection.batchEvents(codes, frame: frame), from: connection)
+            }
+        }
+    }
+
+    private func deliver(_ decoded: ConnectionRuntime.Decoded, from connection: ConnectionRuntime) {
+        metrics.decoded(connection: connection.plan.index, seconds: decoded.view.decodeSeconds, events: decoded.events)
+        viewers.observe(decoded.view)
+        router.route(decoded.events)
     }
 
     func offer(_ frame: Frame) {
@@ -203,14 +222,18 @@ struct InputSink: FrameSink {
 
     func report(source: String, message: String) { report(frame: nil, source: source, message: message) }
 
+    /// An `error` event for `message`: counted, on stderr (naming the source once) and routed; for a frame
+    /// of an in-order input, in its turn among the frames' events.
     private func report(frame: Int?, source: String, message: String) {
-        metrics.error()
-        let at = frame.map { " frame \($0)" } ?? ""
-        diagnostics("input '\(input)'\(at): \(message)")
         let event = Event(
             kind: .error, session: session, input: input, frame: frame, timestamp: Date(), source: source,
             message: message)
-        metrics.produced([event])
-        router.route(event, connections: connections.map(\.plan.index))
+        let work: @Sendable () -> Void = {
+            metrics.error()
+            diagnostics("input '\(input)': \(event.sourcedMessage)")
+            metrics.produced([event])
+            router.route(event, connections: connections.map(\.plan.index))
+        }
+        if let sequencer, let frame { sequencer.release(frame, work) } else { work() }
     }
 }

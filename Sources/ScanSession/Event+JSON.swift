@@ -23,11 +23,26 @@ extension Event {
     /// One JSON line (no newline).
     public var jsonLine: String { JSONValue.object(jsonObject).serialized }
 
-    /// `FORMAT: VALUE` for detected and confirmed events, `lost: FORMAT: VALUE` for lost ones,
-    /// `error: SOURCE: MESSAGE` for errors.
+    /// Where the code came from, for text lines: the file path for file inputs, `INPUT frame N` for stream
+    /// inputs (stdin, cameras), whose codes are tracked.
+    public var origin: String {
+        guard trackID != nil else { return source }
+        return "\(input) frame \(frame.map(String.init) ?? "?")"
+    }
+
+    /// The error's message with its source in front (`bad/zero.png: empty file`), unless the message
+    /// already starts with it (a camera's messages name the device).
+    public var sourcedMessage: String {
+        let text = message ?? ""
+        return text.hasPrefix(source + ":") ? text : "\(source): \(text)"
+    }
+
+    /// `ORIGIN: FORMAT: VALUE` for detected and confirmed events (``origin``, then
+    /// ``ScanCore/Barcode/textSummary``: `samples/wifi.png: qrcode (wifi): MyNet`), `lost: ORIGIN: FORMAT: VALUE`
+    /// for lost ones, `error: SOURCE: MESSAGE` for errors. Always one line: line breaks in values are escaped.
     public var textLine: String {
-        guard let b = barcode else { return "error: \(source): \(message ?? "")" }
-        let text = "\(b.format.name): \(b.displayValue)"
+        guard let b = barcode else { return "error: " + TextLine.escaped(sourcedMessage) }
+        let text = "\(TextLine.escaped(origin)): \(b.textSummary)"
         return kind == .lost ? "lost: \(text)" : text
     }
 

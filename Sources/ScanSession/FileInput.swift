@@ -3,7 +3,8 @@ import ScanCore
 import ScanImageIO
 
 /// `type: file`: decodes image files named by paths, directories and globs (see ``PathExpansion``),
-/// in parallel on all cores. Each file is one frame; its sequence number is its place in the sorted list.
+/// in parallel on all cores. Each file is one frame; its sequence number is its place in the sorted list,
+/// and its events go out in that order (``deliversInOrder``), whichever file finishes decoding first.
 ///
 /// A file that cannot be read is an `error` event naming it; an entry that names nothing is an `error`
 /// event naming the entry. The session goes on with the other files.
@@ -22,6 +23,7 @@ public struct FileInput: Input {
     /// Draw a progress bar on stderr when it is a terminal.
     public let showProgress: Bool
     public var delivery: InputDelivery { .batch }
+    public var deliversInOrder: Bool { true }
 
     public init(id: String, config: FileInputConfig, showProgress: Bool = true) {
         self.id = id
@@ -52,13 +54,13 @@ public struct FileInput: Input {
             for path in files { decoded[path] = FileIdentity(path: path) }
         }
         let limits = ImageLimits(maxPixels: config.maxPixels)
-        let progress = ProgressBar(total: files.count, enabled: showProgress)
+        let progress = showProgress ? ProgressDisplay.shared.start(total: files.count, label: id) : nil
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
             guard !stop.isSet else { return }
             decode(files[i], number: i, limits: limits, sink: sink)
-            progress.advance()
+            progress?.advance()
         }
-        progress.finish()
+        progress?.finish()
         guard let watcher else { return }
         var number = files.count
         while let change = watcher.next(stop: stop) {
@@ -88,7 +90,7 @@ public struct FileInput: Input {
             frame.timestamp = Date()
             sink.process(frame)
         } catch {
-            sink.fail(frame: number, source: path, message: error.description)
+            sink.fail(frame: number, source: path, message: error.reason)
         }
     }
 }

@@ -19,6 +19,14 @@ public protocol Input: Sendable {
     /// Reads frames until the input is exhausted or `stop` is set. Per-item failures go to
     /// ``FrameSink/fail(frame:source:message:)``; the input then goes on with the next item.
     func run(into sink: any FrameSink, stop: StopSignal)
+    /// True when this batch input numbers its frames 0, 1, 2 … (a failed item keeps its number) and its
+    /// events must go out in that order, however the frames' decoding overlaps: a file input's codes come
+    /// out in file order. Default: false (events go out as frames finish).
+    var deliversInOrder: Bool { get }
+}
+
+extension Input {
+    public var deliversInOrder: Bool { false }
 }
 
 /// How an input's frames reach its connections.

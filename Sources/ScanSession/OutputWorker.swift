@@ -28,7 +28,7 @@ final class OutputWorker: Sendable {
             try plan.output.persist(event)
             return nil
         } catch {
-            return "output '\(id)': \(error)"
+            return "output '\(id)': \(SystemErrorText.describe(error))"
         }
     }
 
@@ -42,7 +42,7 @@ final class OutputWorker: Sendable {
                 do {
                     try output.write(event)
                 } catch {
-                    failed("output '\(output.id)': \(error)")
+                    failed("output '\(output.id)': \(SystemErrorText.describe(error))")
                 }
             }
             done.signal()

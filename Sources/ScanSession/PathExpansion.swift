@@ -4,14 +4,14 @@ import Foundation
 ///
 /// - A plain path to a file is taken as it is (whatever its extension).
 /// - A plain path to a directory stands for every image file below it, recursively (extensions `png`,
-///   `jpg`, `jpeg`, `pgm`, `ppm`, `pnm`, any case; hidden files and folders skipped).
+///   `jpg`, `jpeg`, `webp`, `pgm`, `ppm`, `pnm`, any case; hidden files and folders skipped).
 /// - A pattern with `*`, `?` or `[…]` is matched one path component at a time (`fnmatch`, a leading dot
 ///   must be matched explicitly); a `**` component matches any number of folders, including none, and a
 ///   trailing `**` every file below.
 ///
 /// Files are sorted per entry; a file named by two entries is listed once, at its first place.
 enum PathExpansion {
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "pgm", "ppm", "pnm"]
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "pgm", "ppm", "pnm"]
 
     struct Expansion: Equatable {
         var files: [String] = []

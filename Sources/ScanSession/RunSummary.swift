@@ -31,16 +31,16 @@ public struct RunSummary: Sendable, Equatable {
     public var failure: String? {
         guard failed else { return nil }
         var parts: [String] = []
-        if failedItems > 0 { parts.append("\(failedItems) item\(failedItems == 1 ? "" : "s") failed") }
-        if undelivered > 0 { parts.append("\(undelivered) event\(undelivered == 1 ? "" : "s") undelivered") }
+        if failedItems > 0 { parts.append("\(failedItems.counted("item")) failed") }
+        if undelivered > 0 { parts.append("\(undelivered.counted("event")) undelivered") }
         return "FAILED: " + parts.joined(separator: ", ")
     }
 
-    /// `7 frames, 8 symbols, 0 dropped frames, 0 errors, 0 undelivered events (0.4 s)`.
+    /// `7 frames, 8 symbols, 0 dropped frames, 1 error, 0 undelivered events (0.4 s)`.
     public var line: String {
         let time = (seconds * 10).rounded() / 10
-        return "\(frames) frames, \(symbols) symbols, \(droppedFrames) dropped frames, \(errors) errors, "
-            + "\(undelivered) undelivered events (\(time) s)"
+        return "\(frames.counted("frame")), \(symbols.counted("symbol")), \(droppedFrames.counted("dropped frame")), "
+            + "\(errors.counted("error")), \(undelivered.counted("undelivered event")) (\(time) s)"
     }
 }
 

@@ -14,6 +14,8 @@ public enum SessionBuilder {
         public var limits = RunLimits()
         /// Draw progress bars on stderr when it is a terminal. Default: true.
         public var showProgress = true
+        /// Every stdout output writes `format: raw` (`scanctl run --raw`). Default: false.
+        public var rawStdout = false
         /// Ids of the `v4l2` inputs the authorization gate allowed. Other camera inputs are left out with
         /// their connections: a camera that is not authorized is never opened. Default: none.
         public var authorizedCameras: Set<String> = []
@@ -25,7 +27,8 @@ public enum SessionBuilder {
     /// - Parameters:
     ///   - diagnostics: receives problems, one line each (scanctl prints them as errors).
     ///   - info: receives information that is not a problem, one line each: the mode each camera opened
-    ///     with, the address of each preview page (scanctl prints it with an `info:` prefix).
+    ///     with, the events a webhook spool holds, the address of each preview page (scanctl prints it with an
+    ///     `info:` prefix).
     /// - Throws: ``Unsupported`` for an input or output kind this build cannot open.
     public static func coordinator(
         for config: SessionConfig, registry: DecoderRegistry, settings: Settings = Settings(),
@@ -52,11 +55,11 @@ public enum SessionBuilder {
             let made: any Output
             switch output.kind {
             case .stdout(let c):
-                made = StdoutOutput(id: output.id.value, format: c.format)
+                made = StdoutOutput(id: output.id.value, format: settings.rawStdout ? .raw : c.format)
             case .file(let c):
                 made = FileOutput(id: output.id.value, config: c)
             case .webhook(let c):
-                made = WebhookOutput(id: output.id.value, config: c, diagnostics: diagnostics)
+                made = WebhookOutput(id: output.id.value, config: c, diagnostics: diagnostics, info: info)
             case .preview(let c):
                 made = PreviewOutput(id: output.id.value, config: c, info: info, diagnostics: diagnostics)
             }

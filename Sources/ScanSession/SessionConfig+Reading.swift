@@ -5,12 +5,10 @@ import ScanCore
 /// mistakes (unknown keys, wrong types, missing keys, unset variables) are recorded in the reader; the
 /// cross-reference checks are the validators' job.
 extension ConfigReader {
-    static let topKeys = ["session", "plugins", "authorization", "inputs", "outputs", "connections"]
-    static let decodeOptionKeys = [
-        "try_harder", "try_rotate", "try_invert", "try_downscale", "binarizer", "pure", "max_symbols",
-        "ean_add_on", "min_line_agreement", "search_whole_frame", "itf_min_length", "code39_full_ascii",
-        "code39_check_character", "codabar_min_length",
-    ]
+    // The known keys of each mapping come from SessionReference, which documents them.
+    static let topKeys = SessionReference.top.acceptedKeys
+    /// The keys of a connection's `options:`: one per ``DecodeOptions/declarations`` entry.
+    static let decodeOptionKeys = DecodeOptions.declarations.map(\.key)
 
     mutating func readSession(_ root: YAMLNode, defaultName: String) -> SessionConfig {
         var config = SessionConfig(name: defaultName)
@@ -41,11 +39,9 @@ extension ConfigReader {
     // MARK: inputs
 
     static let inputKeys: [String: [String]] = [
-        "file": ["id", "type", "paths", "watch", "max_pixels"],
-        "stdin": ["id", "type", "width", "height", "pixel_format", "stride", "fps", "live", "drop_frames"],
-        "v4l2": [
-            "id", "type", "device", "width", "height", "pixel_format", "fps", "buffers", "controls", "stall_timeout_ms",
-        ],
+        "file": SessionReference.input.acceptedKeys + SessionReference.fileInput.acceptedKeys,
+        "stdin": SessionReference.input.acceptedKeys + SessionReference.stdinInput.acceptedKeys,
+        "v4l2": SessionReference.input.acceptedKeys + SessionReference.v4l2Input.acceptedKeys,
     ]
 
     /// The `id` and `type` of an entry, reading the type first so unknown keys are judged per type.
@@ -172,11 +168,12 @@ extension ConfigReader {
     // MARK: outputs
 
     static let outputKeys: [String: [String]] = [
-        "stdout": ["id", "type", "events", "format"],
-        "file": ["id", "type", "events", "path", "format", "rotate_bytes", "keep"],
-        "webhook": ["id", "type", "events", "url", "headers", "batch_size", "timeout_ms", "retry", "spool"],
-        "preview": ["id", "type", "events", "address", "port", "fps", "quality", "auth", "history", "show_lost_ms"],
+        "stdout": SessionReference.output.acceptedKeys + SessionReference.stdoutOutput.acceptedKeys,
+        "file": SessionReference.output.acceptedKeys + SessionReference.fileOutput.acceptedKeys,
+        "webhook": SessionReference.output.acceptedKeys + SessionReference.webhookOutput.acceptedKeys,
+        "preview": SessionReference.output.acceptedKeys + SessionReference.previewOutput.acceptedKeys,
     ]
+    static let retryKeys = SessionReference.webhookOutput.nestedKeys(of: "retry")
 
     mutating func readOutput(_ node: YAMLNode) -> OutputConfig? {
         guard let (id, type, f) = header(node, list: "outputs", types: Self.outputKeys) else { return nil }
@@ -193,7 +190,7 @@ extension ConfigReader {
         case "stdout":
             var c = StdoutOutputConfig()
             if let n = f["format"], let v = choice(n, "'format'", LineFormat.self) {
-                if v == .csv { report(n.mark, "'format' of a stdout output must be jsonl or text, not csv") }
+                if v == .csv { report(n.mark, "'format' of a stdout output must be jsonl, text or raw, not csv") }
                 c.format = v
             }
             kind = .stdout(c)
@@ -202,7 +199,9 @@ extension ConfigReader {
             var c = FileOutputConfig(path: path)
             if path.lowercased().hasSuffix(".csv") { c.format = .csv }
             if let n = f["format"], let v = choice(n, "'format'", LineFormat.self) {
-                if v == .text { report(n.mark, "'format' of a file output must be jsonl or csv, not text") }
+                if v == .text || v == .raw {
+                    report(n.mark, "'format' of a file output must be jsonl or csv, not \(v.rawValue)")
+                }
                 c.format = v
             }
             if let n = f["rotate_bytes"], let v = int(n, "'rotate_bytes'", in: 1024...Int(Int64.max >> 2)) {
@@ -247,7 +246,7 @@ extension ConfigReader {
         if let n = f["batch_size"], let v = int(n, "'batch_size'", in: 1...10_000) { c.batchSize = v }
         if let n = f["timeout_ms"], let v = int(n, "'timeout_ms'", in: 1...600_000) { c.timeoutMs = v }
         if let n = f["spool"], let v = string(n, "'spool'") { c.spool = v }
-        if let n = f["retry"], let r = fields(n, what: "'retry'", known: ["attempts", "backoff_ms", "max_backoff_ms"]) {
+        if let n = f["retry"], let r = fields(n, what: "'retry'", known: Self.retryKeys) {
             if let n = r["attempts"], let v = int(n, "'attempts'", in: 1...1000) { c.attempts = v }
             if let n = r["backoff_ms"], let v = int(n, "'backoff_ms'", in: 0...3_600_000) { c.backoffMs = v }
             if let n = r["max_backoff_ms"], let v = int(n, "'max_backoff_ms'", in: 0...3_600_000) { c.maxBackoffMs = v }
@@ -257,10 +256,7 @@ extension ConfigReader {
 
     // MARK: connections
 
-    static let connectionKeys = [
-        "from", "to", "symbologies", "options", "region_of_interest", "confirm_frames", "deduplicate_ms",
-        "lost_after_ms",
-    ]
+    static let connectionKeys = SessionReference.connection.acceptedKeys
 
     mutating func readConnection(_ node: YAMLNode, index: Int) -> ConnectionConfig? {
         guard let f = fields(node, what: "connection \(index)", known: Self.connectionKeys) else { return nil }
@@ -302,30 +298,24 @@ extension ConfigReader {
         return c
     }
 
+    /// Reads each key of `options:` as its ``DecodeOptionDeclaration`` says (type, range, names).
     private mutating func readDecodeOptions(_ o: Fields, into options: inout DecodeOptions) {
-        if let n = o["try_harder"], let v = bool(n, "'try_harder'") { options.tryHarder = v }
-        if let n = o["try_rotate"], let v = bool(n, "'try_rotate'") { options.tryRotate = v }
-        if let n = o["try_invert"], let v = bool(n, "'try_invert'") { options.tryInvert = v }
-        if let n = o["try_downscale"], let v = bool(n, "'try_downscale'") { options.tryDownscale = v }
-        if let n = o["pure"], let v = bool(n, "'pure'") { options.pure = v }
-        if let n = o["binarizer"], let v = choice(n, "'binarizer'", BinarizerKind.self) { options.binarizer = v }
-        if let n = o["ean_add_on"], let v = choice(n, "'ean_add_on'", EANAddOnPolicy.self) { options.eanAddOn = v }
-        if let n = o["max_symbols"], let v = int(n, "'max_symbols'", in: 0...1_000_000) { options.maxSymbols = v }
-        if let n = o["min_line_agreement"], let v = int(n, "'min_line_agreement'", in: 1...1000) {
-            options.minLineAgreement = v
-        }
-        if let n = o["search_whole_frame"], let v = bool(n, "'search_whole_frame'") { options.searchWholeFrame = v }
-        if let n = o["itf_min_length"], let v = int(n, "'itf_min_length'", in: 2...1000) { options.itfMinLength = v }
-        if let n = o["code39_full_ascii"], let v = choice(n, "'code39_full_ascii'", FullASCIIMode.self) {
-            options.code39FullASCII = v
-        }
-        if let n = o["code39_check_character"],
-            let v = choice(n, "'code39_check_character'", CheckCharacterPolicy.self)
-        {
-            options.code39CheckCharacter = v
-        }
-        if let n = o["codabar_min_length"], let v = int(n, "'codabar_min_length'", in: 1...1000) {
-            options.codabarMinLength = v
+        for declaration in DecodeOptions.declarations {
+            guard let n = o[declaration.key] else { continue }
+            let what = "'\(declaration.key)'"
+            let value: DecodeOptionDeclaration.Value?
+            switch declaration.kind {
+            case .bool: value = bool(n, what).map { .bool($0) }
+            case .integer(let range): value = int(n, what, in: range).map { .integer($0) }
+            case .choice(let names):
+                if case .scalar(let text, _) = n.content, names.contains(text) {
+                    value = .choice(text)
+                } else {
+                    report(n.mark, "\(what) must be one of \(names.joined(separator: ", ")), not \(n.kindDescription)")
+                    value = nil
+                }
+            }
+            if let value { try? declaration.set(value, in: &options) }
         }
     }
 }

@@ -1,4 +1,6 @@
 extension ConfigReader {
+    static let authKeys = SessionReference.previewOutput.nestedKeys(of: "auth")
+
     /// The keys of a `type: preview` output.
     mutating func readPreview(_ f: Fields) -> PreviewOutputConfig {
         var c = PreviewOutputConfig()
@@ -13,7 +15,7 @@ extension ConfigReader {
         if let n = f["quality"], let v = int(n, "'quality'", in: 1...100) { c.quality = v }
         if let n = f["history"], let v = int(n, "'history'", in: 0...10_000) { c.history = v }
         if let n = f["show_lost_ms"], let v = int(n, "'show_lost_ms'", in: 0...600_000) { c.showLostMs = v }
-        if let n = f["auth"], let a = fields(n, what: "'auth'", known: ["user", "password"]) {
+        if let n = f["auth"], let a = fields(n, what: "'auth'", known: Self.authKeys) {
             let user = required(a, "user").flatMap { string($0, "'user'") }
             if let user, user.isEmpty || user.contains(":") {
                 report(a.mark, "'user' must be non-empty and without ':' (HTTP basic authentication)")

@@ -210,15 +210,18 @@ public struct OutputConfig: Sendable {
 public enum LineFormat: String, Sendable, CaseIterable {
     /// One JSON object per line (see `Event.jsonObject`).
     case jsonl
-    /// `FORMAT: VALUE` per line (stdout only).
+    /// `ORIGIN: FORMAT: VALUE` per line (stdout only; see `Event.textLine`).
     case text
+    /// The payload of each confirmed code as it is, one per line, nothing else (stdout only;
+    /// `scanctl run --raw` sets it on every stdout output).
+    case raw
     /// Comma-separated values with a header line (file only).
     case csv
 }
 
 /// `type: stdout`.
 public struct StdoutOutputConfig: Sendable, Equatable {
-    /// `format:` `jsonl` or `text`. Default: `jsonl`.
+    /// `format:` `jsonl`, `text` or `raw`. Default: `jsonl`.
     public var format: LineFormat = .jsonl
     public init() {}
 }

@@ -53,14 +53,16 @@ final class Spool: Sendable {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw Failure(description: "\(directory): cannot create the spool directory: \(Spool.reason(error))")
+            throw Failure(
+                description: "\(directory): cannot create the spool directory: \(SystemErrorText.describe(error))")
         }
         try Spool.restrict(directory, to: 0o700)
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            throw Failure(description: "\(directory): cannot list the spool directory: \(Spool.reason(error))")
+            throw Failure(
+                description: "\(directory): cannot list the spool directory: \(SystemErrorText.describe(error))")
         }
         var loaded: [Item] = []
         for name in names {
@@ -189,14 +191,6 @@ final class Spool: Sendable {
         }
     }
 
-    /// A Foundation error's reason without its domain and user-info dump.
-    private static func reason(_ error: any Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return ns.localizedDescription
-    }
-
+    /// The C library's message for the current `errno`.
     static var lastError: String { String(cString: strerror(errno)) }
 }

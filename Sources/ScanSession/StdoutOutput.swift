@@ -2,16 +2,20 @@ import Foundation
 
 /// `type: stdout`: one line per event on standard output, written (and so flushed) per event.
 ///
-/// `jsonl` writes ``Event/jsonLine``; `text` writes ``Event/textLine`` (`FORMAT: VALUE`).
+/// `jsonl` writes ``Event/jsonLine``; `text` writes ``Event/textLine`` (`ORIGIN: FORMAT: VALUE`); `raw` writes
+/// the payload of each `confirmed` event as it is (``ScanCore/Barcode/rawOutput``) and nothing for other
+/// events. Lines go through ``ProgressDisplay/shared``, so a progress bar on the same terminal never tears one.
 public struct StdoutOutput: Output {
     public let id: String
     public let format: LineFormat
-    private let writeLine: @Sendable (String) -> Void
+    private let writeLine: @Sendable ([UInt8]) -> Void
 
-    /// - Parameter writeLine: where lines go (with their newline); default: the process's standard output.
+    /// - Parameter writeLine: where lines go (without their newline); default: the process's standard output.
     public init(
         id: String, format: LineFormat = .jsonl,
-        writeLine: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+        writeLine: @escaping @Sendable ([UInt8]) -> Void = {
+            ProgressDisplay.shared.writeLine(bytes: $0, to: STDOUT_FILENO)
+        }
     ) {
         self.id = id
         self.format = format
@@ -21,7 +25,12 @@ public struct StdoutOutput: Output {
     public func open() throws {}
 
     public func write(_ event: Event) throws {
-        writeLine((format == .text ? event.textLine : event.jsonLine) + "\n")
+        switch format {
+        case .text: writeLine(Array(event.textLine.utf8))
+        case .raw:
+            if event.kind == .confirmed, let barcode = event.barcode { writeLine(barcode.rawOutput) }
+        case .jsonl, .csv: writeLine(Array(event.jsonLine.utf8))
+        }
     }
 
     public func finish() -> Int { 0 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ScanCore
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -35,6 +36,8 @@ struct WebhookClient: Sendable {
         request.httpBody = body
         request.timeoutInterval = Double(timeoutMs / 1000 + 2)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        // Without it URLSession sends "scanctl (unknown version)"; a session's headers may replace it.
+        request.setValue("scanctl/\(PackageVersion.current)", forHTTPHeaderField: "User-Agent")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let answer = Mutex<WebhookDelivery.Outcome?>(nil)
         let done = DispatchSemaphore(value: 0)

@@ -26,13 +26,19 @@ public final class WebhookOutput: Output {
     let spool: Spool
     private let client: WebhookClient?
     private let diagnostics: @Sendable (String) -> Void
+    private let info: @Sendable (String) -> Void
     private let wake = Wakeup()
     private let state = Mutex<(finishing: Bool, delivered: Int, lost: Int)>((false, 0, 0))
     private let stopped = DispatchSemaphore(value: 0)
 
-    /// - Parameter diagnostics: receives one line per change of delivery (stopped, resumed), per rejected
-    ///   batch, and the spool's state at the end.
-    public init(id: String, config: WebhookOutputConfig, diagnostics: @escaping @Sendable (String) -> Void) {
+    /// - Parameters:
+    ///   - diagnostics: receives one line per change of delivery (stopped, resumed), per rejected batch, and
+    ///     events lost at the end (errors).
+    ///   - info: receives the spool's state at the start and at the end (information, not an error).
+    public init(
+        id: String, config: WebhookOutputConfig, diagnostics: @escaping @Sendable (String) -> Void,
+        info: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.id = id
         self.config = config
         self.spool = Spool(directory: config.spool)
@@ -40,6 +46,7 @@ public final class WebhookOutput: Output {
             WebhookClient(url: $0, headers: config.headers, timeoutMs: config.timeoutMs)
         }
         self.diagnostics = diagnostics
+        self.info = info
     }
 
     /// The output cannot start: a bad URL or an unusable spool directory.
@@ -61,8 +68,10 @@ public final class WebhookOutput: Output {
             throw Failure(description: error.description)
         }
         if spool.count > 0 {
-            diagnostics(
-                "output '\(id)': \(spool.count) events from an earlier run wait in the spool; delivering them first")
+            info(
+                "output '\(id)': \(spool.count.counted("event")) from an earlier run "
+                    + "\(spool.count == 1 ? "waits" : "wait") in the spool; delivering "
+                    + "\(spool.count == 1 ? "it" : "them") first")
         }
         let thread = Thread { [self] in
             deliver(with: client)
@@ -91,11 +100,11 @@ public final class WebhookOutput: Output {
         stopped.wait()
         let left = spool.count
         if left > 0 && spool.isDurable {
-            diagnostics("output '\(id)': \(left) events wait in the spool \(config.spool ?? "") for the next run")
+            info("output '\(id)': \(Self.waiting(left)) in the spool \(config.spool ?? "") for the next run")
         } else if left > 0 {
             diagnostics(
-                "output '\(id)': \(left) events were not delivered to \(displayURL) and are lost "
-                    + "(no 'spool:' holds them)")
+                "output '\(id)': \(left.counted("event")) \(left == 1 ? "was" : "were") not delivered to "
+                    + "\(displayURL) and \(left == 1 ? "is" : "are") lost (no 'spool:' holds them)")
         }
         return state.withLock { $0.lost } + (spool.isDurable ? 0 : left)
     }
@@ -132,7 +141,7 @@ public final class WebhookOutput: Output {
                     if let stalledBy {
                         diagnostics(
                             "output '\(id)': delivery to \(displayURL) stopped: \(stalledBy); "
-                                + "\(spool.count) events wait \(waitingPlace), retried with back-off")
+                                + "\(Self.waiting(spool.count)) \(waitingPlace), retried with back-off")
                     }
                     wake.wait(until: until)
                     if finishing { delivery.finish() }
@@ -156,26 +165,27 @@ public final class WebhookOutput: Output {
     private func announceResumed(after reason: String) {
         diagnostics(
             "output '\(id)': delivery to \(displayURL) resumed after \(reason); "
-                + "\(spool.count) events wait \(waitingPlace)")
+                + "\(Self.waiting(spool.count)) \(waitingPlace)")
+    }
+
+    /// `1 event waits`, `3 events wait`.
+    static func waiting(_ count: Int) -> String {
+        "\(count.counted("event")) \(count == 1 ? "waits" : "wait")"
     }
 
     /// Moves a refused batch to the dead-letter file (or, without a spool, drops it and counts it lost).
     private func deadLetter(_ batch: [Spool.Item], status: Int) {
+        let rejected =
+            "output '\(id)': \(displayURL) rejected \(batch.count.counted("event")) with HTTP \(status) (not retried)"
         do {
             if let path = try spool.deadLetter(batch, status: status) {
-                diagnostics(
-                    "output '\(id)': \(displayURL) rejected \(batch.count) events with HTTP \(status) (not retried); "
-                        + "written to \(path)")
+                diagnostics("\(rejected); written to \(path)")
                 return
             }
-            diagnostics(
-                "output '\(id)': \(displayURL) rejected \(batch.count) events with HTTP \(status) (not retried); "
-                    + "lost: without 'spool:' there is no dead-letter file")
+            diagnostics("\(rejected); lost: without 'spool:' there is no dead-letter file")
         } catch {
             spool.remove(batch)
-            diagnostics(
-                "output '\(id)': \(displayURL) rejected \(batch.count) events with HTTP \(status) (not retried); "
-                    + "lost: \(error)")
+            diagnostics("\(rejected); lost: \(error)")
         }
         state.withLock { $0.lost += batch.count }
     }

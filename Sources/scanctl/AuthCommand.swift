@@ -3,47 +3,51 @@ import ScanSession
 
 /// `scanctl auth status|grant|revoke SESSION`: shows and changes the remembered camera decisions.
 enum AuthCommand {
-    static let help = """
-        USAGE: scanctl auth status SESSION
-               scanctl auth grant SESSION [--device DEVICE]
-               scanctl auth revoke SESSION [--device DEVICE]
+    static let options: [CommandOption<String?>] = [
+        CommandOption(
+            OptionSpec(
+                names: ["--device"], value: "DEVICE",
+                summary: "Only the decision for this camera (grant needs it when SESSION is a name).",
+                completion: .devices)
+        ) { device, _, value in device = value }
+    ]
 
-        SESSION is a session file (its 'session:' name and the devices of its v4l2 inputs are used) or a
-        session name (then grant needs --device).
+    static let spec = CommandSpec(
+        name: "auth",
+        usage: [
+            "auth status SESSION", "auth grant SESSION [--device DEVICE]", "auth revoke SESSION [--device DEVICE]",
+        ],
+        summary: "Show (status), grant or revoke a session's remembered camera decisions.",
+        description: [
+            "SESSION is a session file (its 'session:' name and the devices of its v4l2 inputs are used) or a "
+                + "session name (then grant needs --device).",
+            "status: for each camera, the device, the session's 'authorization: camera:', and the status: "
+                + "authorized, denied, not_determined, or restricted (this user may not open the node). "
+                + "grant: remember 'yes' for the session's cameras (or DEVICE): 'ask' no longer asks. "
+                + "revoke: forget the decisions (or the one for DEVICE): 'ask' asks again.",
+            "The decisions live in $XDG_STATE_HOME/scanctl/camera-authorizations.json (default "
+                + "~/.local/state/scanctl/; for the scanctl@.service unit /var/lib/scanctl/), mode 0600. "
+                + "See Docs/camera.md.",
+        ],
+        groups: [OptionGroup(title: "OPTIONS", options: options.map(\.spec))],
+        operands: [.choices(["status", "grant", "revoke"]), .sessions],
+        exitStatus: "0 done, 1 the state file cannot be read or written, 2 usage or session error.")
 
-          status   For each camera: the device, the session's 'authorization: camera:', and the status:
-                   authorized, denied, not_determined, or restricted (this user may not open the node).
-          grant    Remember 'yes' for the session's cameras (or DEVICE): 'ask' no longer asks.
-          revoke   Forget the decisions (or the one for DEVICE): 'ask' asks again.
-
-        The decisions live in $XDG_STATE_HOME/scanctl/camera-authorizations.json (default
-        ~/.local/state/scanctl/), mode 0600. See Docs/camera.md.
-
-        EXIT STATUS: 0 done, 1 the state file cannot be read or written, 2 usage or session error.
-        """
+    static func checkOperands(_: inout String?, _ list: [String]) throws {
+        guard list.count == 2, ["status", "grant", "revoke"].contains(list[0]) else {
+            throw OptionParser.UsageError(description: "auth takes 'status', 'grant' or 'revoke' and a session")
+        }
+    }
 
     static func run(_ arguments: [String]) -> Int32 {
-        var p = OptionParser(arguments)
         var device: String?
-        do {
-            while let option = p.nextOption() {
-                switch option {
-                case "-h", "--help":
-                    print(help)
-                    return ExitStatus.success
-                case "--device": device = try p.value(for: option)
-                default: throw OptionParser.UsageError(description: "unknown option '\(option)'")
-                }
-            }
-            guard p.operands.count == 2, ["status", "grant", "revoke"].contains(p.operands[0]) else {
-                throw OptionParser.UsageError(description: "auth takes 'status', 'grant' or 'revoke' and a session")
-            }
-        } catch {
-            Console.error("\(error)\nRun 'scanctl auth --help' for usage.")
-            return ExitStatus.usage
+        let operands: [String]
+        switch spec.start(arguments, options, into: &device, operands: checkOperands) {
+        case .exit(let status): return status
+        case .operands(let list): operands = list
         }
-        let verb = p.operands[0]
-        let target = p.operands[1]
+        let verb = operands[0]
+        let target = operands[1]
         var name = target
         var cameras: [(device: String, policy: Authorization.Camera?)] = []
         if FileManager.default.fileExists(atPath: target) {

@@ -24,4 +24,18 @@ enum CommandRegistry {
         }
         return registry
     }
+
+    /// `--plugin PATH` (repeatable) for a command whose settings keep the libraries, in the order given, at
+    /// `path`; ``make(plugins:)`` loads them.
+    static func pluginOption<Settings>(_ path: WritableKeyPath<Settings, [String]> & Sendable)
+        -> CommandOption<Settings>
+    {
+        CommandOption(
+            OptionSpec(
+                names: ["--plugin"], value: "PATH",
+                summary: "Also load the decoder plugin library PATH (repeatable; Docs/plugins.md). One that does "
+                    + "not load is an error naming the file.",
+                completion: .files(["so"]))
+        ) { settings, _, value in settings[keyPath: path].append(value ?? "") }
+    }
 }

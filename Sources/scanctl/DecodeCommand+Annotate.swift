@@ -24,8 +24,8 @@ extension DecodeCommand {
     }
 
     /// Where each file's annotated copy goes: `DIR/NAME.png` (NAME: the file name without its extension),
-    /// `NAME-2.png`, `NAME-3.png` … for later files of the same name. Creates DIR. Nil entries when
-    /// `directory` is nil.
+    /// `NAME-2.png`, `NAME-3.png` … for later files of the same name; standard input (`-`) is `stdin.png`.
+    /// Creates DIR. Nil entries when `directory` is nil.
     /// - Returns: a failure when DIR cannot be created, or when a copy would replace one of the inputs.
     static func annotationPaths(for files: [String], in directory: String?) -> Result<[String?], AnnotationSetupError> {
         guard let directory else { return .success(files.map { _ in nil }) }
@@ -34,13 +34,13 @@ extension DecodeCommand {
         } catch {
             return .failure(
                 AnnotationSetupError(
-                    description: "--annotate: cannot create \(directory): \(error.localizedDescription)"))
+                    description: "--annotate: cannot create \(directory): \(SystemErrorText.describe(error))"))
         }
         let inputs = Set(files.map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path })
         var taken: [String: Int] = [:]
         var out: [String?] = []
         for file in files {
-            let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            let name = file == "-" ? "stdin" : URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
             let count = (taken[name] ?? 0) + 1
             taken[name] = count
             let path = URL(fileURLWithPath: directory).appendingPathComponent(

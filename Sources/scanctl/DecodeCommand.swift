@@ -8,45 +8,11 @@ import Synchronization
 
 /// `scanctl decode [options] IMAGE...`: decode image files and print what they hold.
 enum DecodeCommand {
-    static let help = """
-        USAGE: scanctl decode [options] IMAGE...
-
-        Decodes every symbol in each image (PNG, JPEG, PGM/PPM) and prints one line per symbol:
-        'FORMAT: VALUE', with the file name first when several images are given. VALUE is the display
-        value of the parsed value type (a contact's name, a URL, a network name, a GS1 string in HRI
-        form); --json adds value_type and the parsed value (see Docs/value-types.md).
-
-        OPTIONS:
-          --formats LIST        Comma-separated formats to look for (default: all). See 'scanctl plugins'.
-          --plugin PATH         Also decode with the plugin library PATH (repeatable; Docs/plugins.md).
-          --json                One JSON object per symbol and line (snake_case keys; see Docs/cli.md).
-          --fast                Try-harder off: fewer scan lines, one binarizer.
-          --pure                The image is one symbol, axis-aligned, perhaps without a quiet zone.
-          --no-rotate           Do not look for symbols turned by 90 degrees.
-          --no-invert           Do not look for light-on-dark symbols.
-          --no-downscale        Do not retry large images at a lower resolution.
-          --binarizer NAME      local (default) or global_histogram.
-          --ean-addon POLICY    EAN-2/EAN-5 add-ons: ignore, read (default) or require.
-          --max-symbols N       Report at most N symbols per image (default 0: no limit).
-          --search-whole-frame  Scan everywhere, not only where the candidate map sees code-like edges.
-          --itf-min-length N    Shortest ITF accepted, in digits (default 6; 2 or more).
-          --code39-full-ascii MODE        off, on or auto (default auto).
-          --code39-check-character MODE   ignore (default), verify or verify_and_strip.
-          --codabar-min-length N          Fewest Codabar data characters (default 3).
-          --max-pixels N        Refuse images larger than N pixels (default 100000000).
-          --roi X,Y,W,H         Decode only this region: four fractions of the image (0.25,0.25,0.5,0.5).
-          --annotate DIR        Also write each image to DIR as NAME.png with every symbol's outline,
-                                format and value drawn on it (and the --roi box). DIR is created.
-          -h, --help            Show this help.
-
-        EXIT STATUS: 0 when at least one symbol was found, 1 when none, 2 for a usage error, an image
-        that could not be read or an annotated copy that could not be written (the other images are
-        still decoded).
-        """
-
     struct Settings {
         var options = DecodeOptions()
         var json = false
+        var raw = false
+        var progress = true
         var limits = ImageLimits.default
         var files: [String] = []
         /// `--plugin` libraries, in the order given.
@@ -59,17 +25,92 @@ enum DecodeCommand {
         var annotateDirectory: String?
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        let settings: Settings
-        do {
-            guard let parsed = try parse(arguments) else {
-                print(help)
-                return ExitStatus.success
+    static let options: [CommandOption<Settings>] = [
+        CommandOption(
+            OptionSpec(
+                names: ["--formats"], value: "LIST",
+                summary:
+                    "Comma-separated formats to look for ('ean13,upca'; 'EAN-13' works too). See 'scanctl plugins'.",
+                defaultText: "all", completion: .decoderFormats)
+        ) { s, _, value in s.formatList = value },
+        CommandRegistry.pluginOption(\Settings.plugins),
+        CommandOption(
+            OptionSpec(
+                names: ["--json"], summary: "One JSON object per symbol and line (snake_case keys; Docs/cli.md).")
+        ) { s, _, _ in s.json = true },
+        CommandOption(
+            OptionSpec(
+                names: ["--raw"],
+                summary: "The payload only, as it is, one symbol per line: no file name, format or escaping.")
+        ) { s, _, _ in s.raw = true },
+        CommandOption(
+            OptionSpec(
+                names: ["--max-pixels"], value: "N", summary: "Refuse images with more pixels than N.",
+                defaultText: String(ImageLimits.default.maxPixels))
+        ) { s, name, value in
+            s.limits.maxPixels = try OptionParser.integer(value, for: name, in: 1...Int(Int32.max) * 4)
+        },
+        CommandOption(
+            OptionSpec(
+                names: ["--no-progress"], summary: "No progress bar on stderr (drawn for batches on a terminal).")
+        ) { s, _, _ in s.progress = false },
+        CommandOption(
+            OptionSpec(
+                names: ["--roi"], value: "X,Y,W,H",
+                summary: "Decode only this region: four fractions of the image, origin top left (0.25,0.25,0.5,0.5).",
+                defaultText: "whole image")
+        ) { s, _, value in s.region = try parseRegion(value ?? "") },
+        CommandOption(
+            OptionSpec(
+                names: ["--annotate"], value: "DIR",
+                summary: "Also write each image to DIR as NAME.png with every symbol's outline, format and value "
+                    + "drawn on it (and the --roi box); DIR is created, an input is never replaced.",
+                completion: .directories)
+        ) { s, _, value in
+            guard let dir = value, !dir.isEmpty else {
+                throw OptionParser.UsageError(description: "--annotate needs a directory")
             }
-            settings = parsed
-        } catch {
-            Console.error("\(error)\nRun 'scanctl decode --help' for usage.")
-            return ExitStatus.usage
+            s.annotateDirectory = dir
+        },
+    ]
+
+    static let decodeOptions: [CommandOption<Settings>] = DecodeOptions.declarations.map {
+        $0.commandOption(\Settings.options)
+    }
+
+    static let spec = CommandSpec(
+        name: "decode", usage: ["decode [options] IMAGE..."],
+        summary: "Decode images (or '-': standard input) and print the symbols found.",
+        description: [
+            "Decodes every symbol in each image and prints one line per symbol, in the order of the images: "
+                + "'FORMAT: VALUE', with the file name first when several images are given, and the value type "
+                + "when the payload is more than text ('qrcode (wifi): MyNet'). VALUE is the display value (a "
+                + "contact's name, a URL, a network's name, a GS1 string in HRI form) with line breaks escaped as "
+                + "\\n; --raw prints the payload as it is, --json every field (see Docs/value-types.md).",
+            "Images are PNG, JPEG (also CMYK), WebP or PGM/PPM, recognised by their content; '-' reads one image "
+                + "from standard input. They are decoded in parallel on all cores; on a terminal a progress bar "
+                + "shows how far a batch is.",
+            "Besides the built-in plugins, decoding uses the plugin libraries given with --plugin, then those of "
+                + "the plugin folders (~/.local/lib/scanctl/plugins and /usr/lib/scanctl/plugins, or "
+                + "SCANCTL_PLUGIN_PATH); --formats accepts their formats too (Docs/plugins.md).",
+        ],
+        groups: [
+            OptionGroup(title: "OPTIONS", options: options.map(\.spec)),
+            OptionGroup(
+                title: "DECODE OPTIONS",
+                note: "The same knobs as a session connection's 'options:', named in snake_case there "
+                    + "(--itf-min-length is itf_min_length).",
+                options: decodeOptions.map(\.spec)),
+        ],
+        operands: [.files(["png", "jpg", "jpeg", "webp", "pgm", "ppm", "pnm"])],
+        exitStatus: "0 when at least one symbol was found, 1 when none, 2 for a usage error, a --plugin library "
+            + "that does not load, an image that could not be read or an annotated copy that could not be written "
+            + "(its error names the file; the other images are still decoded).")
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var settings = Settings()
+        if case .exit(let status) = spec.start(arguments, options + decodeOptions, into: &settings, operands: finish) {
+            return status
         }
         guard let registry = CommandRegistry.make(plugins: settings.plugins) else { return ExitStatus.usage }
         var s = settings
@@ -84,53 +125,14 @@ enum DecodeCommand {
         return decodeAll(s, registry: registry)
     }
 
-    /// Parses the arguments; `nil` when help was asked for.
-    static func parse(_ arguments: [String]) throws -> Settings? {
-        var p = OptionParser(arguments)
-        var s = Settings()
-        while let option = p.nextOption() {
-            switch option {
-            case "-h", "--help": return nil
-            case "--json": try p.flag(option); s.json = true
-            case "--fast": try p.flag(option); s.options.tryHarder = false
-            case "--pure": try p.flag(option); s.options.pure = true
-            case "--no-rotate": try p.flag(option); s.options.tryRotate = false
-            case "--no-invert": try p.flag(option); s.options.tryInvert = false
-            case "--no-downscale": try p.flag(option); s.options.tryDownscale = false
-            case "--formats": s.formatList = try p.value(for: option)
-            case "--plugin": s.plugins.append(try p.value(for: option))
-            case "--binarizer":
-                let v = try p.value(for: option)
-                guard let kind = BinarizerKind(rawValue: v) else {
-                    throw OptionParser.UsageError(description: "--binarizer takes local or global_histogram, not '\(v)'")
-                }
-                s.options.binarizer = kind
-            case "--ean-addon":
-                let v = try p.value(for: option)
-                guard let policy = EANAddOnPolicy(rawValue: v) else {
-                    throw OptionParser.UsageError(description: "--ean-addon takes ignore, read or require, not '\(v)'")
-                }
-                s.options.eanAddOn = policy
-            case "--max-symbols": s.options.maxSymbols = try p.integer(for: option, in: 0...1_000_000)
-            case "--search-whole-frame": try p.flag(option); s.options.searchWholeFrame = true
-            case "--itf-min-length": s.options.itfMinLength = try p.integer(for: option, in: 2...1000)
-            case "--codabar-min-length": s.options.codabarMinLength = try p.integer(for: option, in: 1...1000)
-            case "--code39-full-ascii":
-                s.options.code39FullASCII = try choice(try p.value(for: option), option: option)
-            case "--code39-check-character":
-                s.options.code39CheckCharacter = try choice(try p.value(for: option), option: option)
-            case "--max-pixels": s.limits.maxPixels = try p.integer(for: option, in: 1...Int(Int32.max) * 4)
-            case "--roi": s.region = try parseRegion(try p.value(for: option))
-            case "--annotate":
-                let dir = try p.value(for: option)
-                guard !dir.isEmpty else { throw OptionParser.UsageError(description: "--annotate needs a directory") }
-                s.annotateDirectory = dir
-            default: throw OptionParser.UsageError(description: "unknown option '\(option)'")
-            }
-        }
-        s.files = p.operands
+    /// Takes the images from the operands and checks what the options alone cannot.
+    static func finish(_ s: inout Settings, _ operands: [String]) throws {
+        s.files = operands
         guard !s.files.isEmpty else { throw OptionParser.UsageError(description: "no image given") }
-        return s
+        guard s.files.filter({ $0 == "-" }).count <= 1 else {
+            throw OptionParser.UsageError(description: "'-' (standard input) can be given once")
+        }
+        guard !(s.json && s.raw) else { throw OptionParser.UsageError(description: "give --json or --raw, not both") }
     }
 
     /// One of an enum's raw values, or a usage error listing them.
@@ -157,16 +159,10 @@ enum DecodeCommand {
         return out
     }
 
-    /// What one file gave: its symbols, or the error that stopped it.
-    enum Outcome: Sendable {
-        case decoded([Barcode])
-        case failed(String)
-    }
-
-    /// Decodes the files in parallel on all cores and prints the results in the order given.
+    /// Decodes the files in parallel on all cores and prints each file's results as soon as the files
+    /// before it are printed (so the output follows the order given).
     static func decodeAll(_ s: Settings, registry: DecoderRegistry) -> Int32 {
-        let outcomes = Mutex([Outcome?](repeating: nil, count: s.files.count))
-        let files = s.files, options = s.options, limits = s.limits, region = s.region
+        let files = s.files
         let annotations: [String?]
         switch annotationPaths(for: files, in: s.annotateDirectory) {
         case .success(let paths): annotations = paths
@@ -174,55 +170,91 @@ enum DecodeCommand {
             Console.error(error.description)
             return ExitStatus.usage
         }
-        let annotationFailures = Mutex([String?](repeating: nil, count: files.count))
+        let standardInput: [UInt8] = files.contains("-") ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : []
+        let progress = s.progress ? ProgressDisplay.shared.start(total: files.count) : nil
+        let printer = SequencedRelease()
+        let totals = Mutex((found: 0, unreadable: 0, unwritten: 0))
+        let started = ContinuousClock.now
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
-            let outcome: Outcome
-            do {
-                let frame = try ImageReader.read(contentsOf: files[i], limits: limits)
-                let found =
-                    region.map { $0.decode(frame.luminance(), registry: registry, options: options) }
-                    ?? registry.decode(frame, options: options)
-                // Every result goes through the value parser: value_type, value and display_value.
-                let codes = found.map { $0.withParsedValue() }
-                outcome = .decoded(codes)
-                if let path = annotations[i], let failure = annotate(frame, codes: codes, region: region, to: path) {
-                    annotationFailures.withLock { $0[i] = failure }
+            let result = decodeOne(
+                files[i], standardInput: standardInput, registry: registry, settings: s, annotation: annotations[i])
+            progress?.advance()
+            printer.release(i) {
+                for line in result.lines { Console.output(bytes: line) }
+                if let problem = result.problem { Console.error(problem) }
+                if let problem = result.annotationProblem { Console.error(problem) }
+                totals.withLock {
+                    $0.found += result.lines.count
+                    if result.problem != nil { $0.unreadable += 1 }
+                    if result.annotationProblem != nil { $0.unwritten += 1 }
                 }
-            } catch {
-                outcome = .failed(String(describing: error))
-            }
-            outcomes.withLock { $0[i] = outcome }
-        }
-        var found = 0, failed = 0
-        let all = outcomes.withLock { $0 }
-        for (file, outcome) in zip(files, all) {
-            switch outcome {
-            case .decoded(let codes)?:
-                found += codes.count
-                for code in codes { print(line(for: code, file: file, json: s.json, several: files.count > 1)) }
-            case .failed(let message)?:
-                failed += 1
-                Console.error(message)
-            case nil:
-                failed += 1
-                Console.error("\(file): not decoded")
             }
         }
-        for failure in annotationFailures.withLock({ $0 }).compactMap({ $0 }) {
-            failed += 1
-            Console.error(failure)
-        }
+        printer.releaseAll()
+        progress?.finish()
+        let (found, unreadable, unwritten) = totals.withLock { ($0.found, $0.unreadable, $0.unwritten) }
+        let ms = (ContinuousClock.now - started).milliseconds
+        let annotated = s.annotateDirectory == nil ? "" : ", \(unwritten) annotated copies not written"
+        Console.detail(
+            "\(files.count.counted("image")), \(found.counted("symbol")), \(unreadable) unreadable\(annotated), "
+                + "\(ms) ms")
+        let failed = unreadable + unwritten
         if failed > 0 { return ExitStatus.usage }
         return found > 0 ? ExitStatus.success : ExitStatus.nothingFound
     }
 
-    static func line(for code: Barcode, file: String, json: Bool, several: Bool) -> String {
-        if json {
+    /// What one image gave: its output lines, the error that stopped it, and the problem writing its
+    /// annotated copy.
+    struct ImageResult: Sendable {
+        var lines: [[UInt8]] = []
+        var problem: String?
+        var annotationProblem: String?
+    }
+
+    /// Reads and decodes one image (only `--roi` of it, when given) and writes its annotated copy to
+    /// `annotation`, when given.
+    static func decodeOne(
+        _ file: String, standardInput: [UInt8], registry: DecoderRegistry, settings s: Settings, annotation: String?
+    ) -> ImageResult {
+        let clock = ContinuousClock.now
+        do {
+            let frame =
+                file == "-"
+                ? try ImageReader.read(data: standardInput, name: "stdin", limits: s.limits)
+                : try ImageReader.read(contentsOf: file, limits: s.limits)
+            let found =
+                s.region.map { $0.decode(frame.luminance(), registry: registry, options: s.options) }
+                ?? registry.decode(frame, options: s.options)
+            // Every result goes through the value parser: value_type, value and display_value.
+            let codes = found.map { $0.withParsedValue() }
+            let ms = (ContinuousClock.now - clock).milliseconds
+            Console.detail(
+                "\(file): \(frame.width)x\(frame.height) \(frame.format.rawValue), \(codes.count.counted("symbol")), \(ms) ms"
+            )
+            var result = ImageResult(lines: codes.map { output(for: $0, file: file, settings: s) })
+            if let annotation {
+                result.annotationProblem = annotate(frame, codes: codes, region: s.region, to: annotation)
+            }
+            return result
+        } catch {
+            return ImageResult(problem: String(describing: error))
+        }
+    }
+
+    /// The output line for one symbol: JSON, the raw payload, or `[FILE: ]FORMAT[ (TYPE)]: VALUE`.
+    static func output(for code: Barcode, file: String, settings s: Settings) -> [UInt8] {
+        if s.json {
             var o = code.jsonObject
             o["file"] = .string(file)
-            return JSONValue.object(o).serialized
+            return Array(JSONValue.object(o).serialized.utf8)
         }
-        let text = "\(code.format.name): \(code.displayValue)"
-        return several ? "\(file): \(text)" : text
+        if s.raw { return code.rawOutput }
+        let text = code.textSummary
+        return Array((s.files.count > 1 ? "\(TextLine.escaped(file)): \(text)" : text).utf8)
     }
+}
+
+extension Duration {
+    /// Whole milliseconds.
+    var milliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
 }

@@ -3,42 +3,36 @@ import ScanCamera
 
 /// `scanctl devices [--json]`: the V4L2 capture devices with their driver, card, formats, sizes and rates.
 enum DevicesCommand {
-    static let help = """
-        USAGE: scanctl devices [--json]
+    static let options: [CommandOption<Bool>] = [
+        CommandOption(
+            OptionSpec(
+                names: ["--json"],
+                summary:
+                    "One JSON object per device and line (as decode --json): path, driver, card, bus_info, formats.")
+        ) { json, _, _ in json = true }
+    ]
 
-        Lists the V4L2 video capture devices (/dev/videoN): driver, card name, and for each pixel format its
-        frame sizes and frame rates. Nodes that are not capture devices (metadata, output) are left out; a
-        node this user may not open is listed with the reason (see Docs/camera.md). No devices: an empty list.
-
-        OPTIONS:
-          --json       One JSON array instead of text.
-          -h, --help   Show this help.
-
-        EXIT STATUS: 0, also when there are no devices; 2 usage error.
-        """
+    static let spec = CommandSpec(
+        name: "devices", usage: ["devices [--json]"],
+        summary: "List V4L2 capture devices: driver, card, formats, sizes, frame rates.",
+        description: [
+            "Lists the V4L2 video capture devices (/dev/videoN): driver, card name, and for each pixel format its "
+                + "frame sizes and frame rates. Nodes that are not capture devices (metadata, output) are left out; "
+                + "a node this user may not open is listed with the reason (see Docs/camera.md). No devices: "
+                + "'no V4L2 capture devices' (with --json: no lines)."
+        ],
+        groups: [OptionGroup(title: "OPTIONS", options: options.map(\.spec))], operands: [],
+        exitStatus: "0, also when there are no devices; 2 usage error.")
 
     static func run(_ arguments: [String]) -> Int32 {
-        var p = OptionParser(arguments)
         var json = false
-        do {
-            while let option = p.nextOption() {
-                switch option {
-                case "-h", "--help":
-                    print(help)
-                    return ExitStatus.success
-                case "--json":
-                    try p.flag(option)
-                    json = true
-                default: throw OptionParser.UsageError(description: "unknown option '\(option)'")
-                }
-            }
-            guard p.operands.isEmpty else { throw OptionParser.UsageError(description: "devices takes no operands") }
-        } catch {
-            Console.error("\(error)\nRun 'scanctl devices --help' for usage.")
-            return ExitStatus.usage
+        if case .exit(let status) = spec.start(
+            arguments, options, into: &json, operands: CommandSpec.expect(0, "devices takes no operands"))
+        {
+            return status
         }
         let devices = DeviceListing.describe(DeviceListing.nodes())
-        print(json ? jsonText(devices) : text(devices), terminator: "")
+        print(json ? jsonLines(devices) : text(devices), terminator: "")
         return ExitStatus.success
     }
 
@@ -81,7 +75,8 @@ enum DevicesCommand {
         return out
     }
 
-    static func jsonText(_ devices: [DeviceDescription]) -> String {
+    /// One JSON object per device and line, keys sorted; nothing for no devices.
+    static func jsonLines(_ devices: [DeviceDescription]) -> String {
         func sizeObject(_ s: FrameSize) -> [String: Any] { ["width": s.width, "height": s.height] }
         func ratesObject(_ r: FrameRates) -> Any {
             switch r {
@@ -90,7 +85,7 @@ enum DevicesCommand {
             case .unknown: return NSNull()
             }
         }
-        let array: [[String: Any]] = devices.map { d in
+        let objects: [[String: Any]] = devices.map { d in
             var o: [String: Any] = ["path": d.path]
             if let problem = d.problem {
                 o["error"] = problem
@@ -120,9 +115,14 @@ enum DevicesCommand {
             }
             return o
         }
-        guard let data = try? JSONSerialization.data(withJSONObject: array, options: [.sortedKeys]) else {
-            return "[]\n"
-        }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return objects.compactMap { object -> String? in
+            guard
+                let data = try? JSONSerialization.data(
+                    withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            else {
+                return nil
+            }
+            return String(decoding: data, as: UTF8.self) + "\n"
+        }.joined()
     }
 }

@@ -2,44 +2,11 @@ import BuiltinPlugins
 import Foundation
 import ScanCore
 import ScanImageIO
+import ScanSession
 import ScanValues
 
 /// `scanctl generate --format FORMAT [options] [TEXT]`: make a symbol and write it as PNG, SVG or text.
 enum GenerateCommand {
-    static let help = """
-        USAGE: scanctl generate --format FORMAT [options] [TEXT]
-
-        Makes a symbol holding TEXT (or the bytes of --input FILE) and writes it as PNG, SVG or text for the
-        terminal (Unicode half blocks, two module rows per line). Formats: \(formatList).
-
-        OPTIONS:
-          --format NAME          qrcode or code128 (required).
-          --ec-level L|M|Q|H     QR Code error-correction level (default M).
-          --version N            QR Code version 1-40 (default: the smallest that holds the data).
-          --mask N               QR Code mask pattern 0-7 (default: chosen by the penalty rules).
-          --eci MODE             auto (default: only when the text needs one), force or none.
-          --gs1                  TEXT is GS1 data in HRI form, e.g. (01)09501101530003(10)AB12;
-                                 encoded with FNC1 in first position and checked against the AI table.
-          --structured-append N  Split the data over N QR Code symbols (2-16); FILE.png becomes
-                                 FILE-1.png ... FILE-N.png.
-          --input FILE           Encode the bytes of FILE ('-': standard input) instead of TEXT.
-          --output FILE|-        FILE.png, FILE.svg or FILE.txt, or '-' for standard output (default '-').
-          --type png|svg|text    Output type when the name does not say (default: text for '-').
-          --scale N              Pixels (PNG) or SVG units per module (default 8).
-          --quiet-zone N         Light modules on every side (default 4 for QR Code, 10 for Code 128).
-          --bar-height N         Code 128 bar height in modules (default 15% of the width, at least 24).
-          --bit-depth 1|8        PNG: 1-bit palette (default) or 8-bit grey/RGB.
-          --foreground RRGGBB    Colour of dark modules (default 000000).
-          --background RRGGBB    Colour of light modules (default ffffff).
-          --ansi, --no-ansi      Text: wrap lines in black-on-white colour codes (default: when standard
-                                 output is a terminal).
-          -h, --help             Show this help.
-
-        EXIT STATUS: 0 when written, 1 when the data cannot be encoded (too long for the symbol or the
-        version asked for, invalid GS1 data, a character the symbology lacks), 2 for a usage error or an
-        input or output that could not be read or written.
-        """
-
     static var formatList: String {
         BuiltinPlugins.encoderRegistry().formats.sorted().map(\.name).joined(separator: ", ")
     }
@@ -61,82 +28,156 @@ enum GenerateCommand {
         var ansi: Bool?
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
-        let s: Settings
-        do {
-            guard let parsed = try parse(arguments) else {
-                print(help)
-                return ExitStatus.success
+    static let options: [CommandOption<Settings>] = [
+        CommandOption(
+            OptionSpec(
+                names: ["--format"], value: "NAME", summary: "The symbology: \(formatList) (required).",
+                completion: .encoderFormats)
+        ) { s, _, value in
+            let v = value ?? ""
+            let known = BuiltinPlugins.encoderRegistry().formats
+            guard let f = BarcodeFormat(parsing: v), known.contains(f) else {
+                throw OptionParser.UsageError(description: "--format takes \(formatList), not '\(v)'")
             }
-            s = parsed
-        } catch {
-            Console.error("\(error)\nRun 'scanctl generate --help' for usage.")
-            return ExitStatus.usage
+            s.format = f
+        },
+        CommandOption(
+            OptionSpec(
+                names: ["--ec-level"], value: "L|M|Q|H", summary: "QR Code error-correction level.", defaultText: "M",
+                completion: .choices(["L", "M", "Q", "H"]))
+        ) { s, _, value in
+            let v = value ?? ""
+            guard ["L", "M", "Q", "H"].contains(v.uppercased()) else {
+                throw OptionParser.UsageError(description: "--ec-level takes L, M, Q or H, not '\(v)'")
+            }
+            s.options.errorCorrectionLevel = v.uppercased()
+        },
+        CommandOption(
+            OptionSpec(
+                names: ["--version"], value: "N", summary: "QR Code version 1-40; too little room is an error.",
+                defaultText: "the smallest that holds the data")
+        ) { s, name, value in s.options.version = try OptionParser.integer(value, for: name, in: 1...40) },
+        CommandOption(
+            OptionSpec(
+                names: ["--mask"], value: "N", summary: "QR Code mask pattern 0-7.",
+                defaultText: "the lowest penalty (ISO/IEC 18004 7.8.3)")
+        ) { s, name, value in s.options.mask = try OptionParser.integer(value, for: name, in: 0...7) },
+        CommandOption(
+            OptionSpec(
+                names: ["--eci"], value: "MODE",
+                summary: "auto: ECI only where the text needs one (UTF-8 with ECI 26 for text outside ISO/IEC 8859-1); "
+                    + "force: always ECI 26; none: never.", defaultText: "auto",
+                completion: .choices(ECIPolicy.allCases.map(\.rawValue)))
+        ) { s, name, value in s.options.eci = try DecodeCommand.choice(value ?? "", option: name) },
+        CommandOption(
+            OptionSpec(
+                names: ["--gs1"],
+                summary: "TEXT is GS1 data in HRI form, e.g. (01)09501101530003(10)AB12: encoded with FNC1 in first "
+                    + "position and checked against the AI table.")
+        ) { s, _, _ in s.options.gs1 = true },
+        CommandOption(
+            OptionSpec(
+                names: ["--structured-append"], value: "N",
+                summary: "Split the data over N QR Code symbols (2-16); FILE.png becomes FILE-1.png ... FILE-N.png.",
+                defaultText: "1")
+        ) { s, name, value in s.options.structuredAppend = try OptionParser.integer(value, for: name, in: 1...16) },
+        CommandOption(
+            OptionSpec(
+                names: ["--input"], value: "FILE",
+                summary: "Encode the bytes of FILE instead of TEXT: a file, a pipe or FIFO ('<(command)'), or '-' "
+                    + "for standard input.", completion: .files([]))
+        ) { s, _, value in s.input = value },
+        CommandOption(
+            OptionSpec(
+                names: ["-o", "--output"], value: "FILE",
+                summary: "FILE.png, FILE.svg or FILE.txt, or '-' for standard output.", defaultText: "-",
+                completion: .files(["png", "svg", "txt"]))
+        ) { s, _, value in s.output = value ?? "-" },
+        CommandOption(
+            OptionSpec(
+                names: ["--type"], value: "png|svg|text", summary: "Output type when the name does not say.",
+                defaultText: "by extension; text for '-'", completion: .choices(OutputType.allCases.map(\.rawValue)))
+        ) { s, name, value in s.type = try DecodeCommand.choice(value ?? "", option: name) },
+        CommandOption(
+            OptionSpec(
+                names: ["--scale"], value: "N", summary: "Pixels (PNG) or SVG units per module.", defaultText: "8")
+        ) { s, name, value in s.style.scale = try OptionParser.integer(value, for: name, in: 1...1000) },
+        CommandOption(
+            OptionSpec(
+                names: ["--quiet-zone"], value: "N", summary: "Light modules on every side.",
+                defaultText: "4 for QR Code, 10 for Code 128")
+        ) { s, name, value in s.style.quietZone = try OptionParser.integer(value, for: name, in: 0...1000) },
+        CommandOption(
+            OptionSpec(
+                names: ["--bar-height"], value: "N", summary: "Code 128 bar height in modules.",
+                defaultText: "15% of the width, at least 24")
+        ) { s, name, value in s.style.barHeight = try OptionParser.integer(value, for: name, in: 1...10000) },
+        CommandOption(
+            OptionSpec(
+                names: ["--bit-depth"], value: "1|8", summary: "PNG: 1-bit palette or 8-bit grey/RGB.",
+                defaultText: "1", completion: .choices(["1", "8"]))
+        ) { s, name, value in
+            let v = try OptionParser.integer(value, for: name, in: 1...8)
+            guard let depth = SymbolRenderer.PNGDepth(rawValue: v) else {
+                throw OptionParser.UsageError(description: "--bit-depth takes 1 or 8, not '\(v)'")
+            }
+            s.bitDepth = depth
+        },
+        CommandOption(
+            OptionSpec(
+                names: ["--foreground"], value: "RRGGBB", summary: "Colour of dark modules (PNG, SVG).",
+                defaultText: "000000")
+        ) { s, name, value in s.style.foreground = try colour(value, option: name) },
+        CommandOption(
+            OptionSpec(
+                names: ["--background"], value: "RRGGBB", summary: "Colour of light modules (PNG, SVG).",
+                defaultText: "ffffff")
+        ) { s, name, value in s.style.background = try colour(value, option: name) },
+        CommandOption(
+            OptionSpec(
+                names: ["--ansi", "--no-ansi"],
+                summary:
+                    "Text: wrap lines in black-on-white colour codes, so the symbol scans off a dark terminal too.",
+                defaultText: "when standard output is a terminal")
+        ) { s, name, _ in s.ansi = name == "--ansi" },
+    ]
+
+    static let spec = CommandSpec(
+        name: "generate", usage: ["generate --format FORMAT [options] [TEXT]"],
+        summary: "Make a QR Code or Code 128 symbol: PNG, SVG or text for the terminal.",
+        description: [
+            "Makes a symbol holding TEXT (or the bytes of --input FILE) and writes it as PNG, SVG or text for the "
+                + "terminal (Unicode half blocks, two module rows per line). Formats: \(formatList)."
+        ],
+        groups: [OptionGroup(title: "OPTIONS", options: options.map(\.spec))], operands: [.none],
+        exitStatus: "0 when written, 1 when the data cannot be encoded (too long for the symbol or the version "
+            + "asked for, invalid GS1 data, a character the symbology lacks), 2 for a usage error or an input or "
+            + "output that could not be read or written.")
+
+    static func colour(_ value: String?, option: String) throws -> RGBColor {
+        guard let v = value, let c = RGBColor(hex: v) else {
+            throw OptionParser.UsageError(description: "\(option) takes a colour as RRGGBB, not '\(value ?? "")'")
         }
-        return generate(s)
+        return c
     }
 
-    /// Parses the arguments; `nil` when help was asked for.
-    static func parse(_ arguments: [String]) throws -> Settings? {
-        var p = OptionParser(arguments)
-        var s = Settings()
-        while let option = p.nextOption() {
-            switch option {
-            case "-h", "--help": return nil
-            case "--format":
-                let v = try p.value(for: option)
-                let known = BuiltinPlugins.encoderRegistry().formats
-                guard let f = BarcodeFormat(parsing: v), known.contains(f) else {
-                    throw OptionParser.UsageError(description: "--format takes \(formatList), not '\(v)'")
-                }
-                s.format = f
-            case "--ec-level":
-                let v = try p.value(for: option)
-                guard ["L", "M", "Q", "H"].contains(v.uppercased()) else {
-                    throw OptionParser.UsageError(description: "--ec-level takes L, M, Q or H, not '\(v)'")
-                }
-                s.options.errorCorrectionLevel = v.uppercased()
-            case "--version": s.options.version = try p.integer(for: option, in: 1...40)
-            case "--mask": s.options.mask = try p.integer(for: option, in: 0...7)
-            case "--eci": s.options.eci = try DecodeCommand.choice(try p.value(for: option), option: option)
-            case "--gs1":
-                try p.flag(option)
-                s.options.gs1 = true
-            case "--structured-append": s.options.structuredAppend = try p.integer(for: option, in: 1...16)
-            case "--input": s.input = try p.value(for: option)
-            case "--output", "-o": s.output = try p.value(for: option)
-            case "--type": s.type = try DecodeCommand.choice(try p.value(for: option), option: option)
-            case "--scale": s.style.scale = try p.integer(for: option, in: 1...1000)
-            case "--quiet-zone": s.style.quietZone = try p.integer(for: option, in: 0...1000)
-            case "--bar-height": s.style.barHeight = try p.integer(for: option, in: 1...10000)
-            case "--bit-depth":
-                let v = try p.integer(for: option, in: 1...8)
-                guard let depth = SymbolRenderer.PNGDepth(rawValue: v) else {
-                    throw OptionParser.UsageError(description: "--bit-depth takes 1 or 8, not '\(v)'")
-                }
-                s.bitDepth = depth
-            case "--foreground", "--background":
-                let v = try p.value(for: option)
-                guard let c = RGBColor(hex: v) else {
-                    throw OptionParser.UsageError(description: "\(option) takes a colour as RRGGBB, not '\(v)'")
-                }
-                if option == "--foreground" { s.style.foreground = c } else { s.style.background = c }
-            case "--ansi":
-                try p.flag(option)
-                s.ansi = true
-            case "--no-ansi":
-                try p.flag(option)
-                s.ansi = false
-            default: throw OptionParser.UsageError(description: "unknown option '\(option)'")
-            }
+    static func run(_ arguments: [String]) -> Int32 {
+        var settings = Settings()
+        if case .exit(let status) = spec.start(arguments, options, into: &settings, operands: finish) {
+            return status
         }
+        return generate(settings)
+    }
+
+    /// Takes TEXT from the operands, works out the output type and checks what the options alone cannot.
+    static func finish(_ s: inout Settings, _ operands: [String]) throws {
         guard s.format != nil else {
             throw OptionParser.UsageError(description: "--format is required (\(formatList))")
         }
-        switch (p.operands.count, s.input) {
+        switch (operands.count, s.input) {
         case (0, nil): throw OptionParser.UsageError(description: "no data given: TEXT or --input FILE")
         case (0, _): break
-        case (1, nil): s.text = p.operands[0]
+        case (1, nil): s.text = operands[0]
         case (1, _): throw OptionParser.UsageError(description: "give TEXT or --input FILE, not both")
         default: throw OptionParser.UsageError(description: "one TEXT only (quote text with spaces)")
         }
@@ -150,7 +191,6 @@ enum GenerateCommand {
                 description:
                     "a structured-append set goes to files or as text, not as one \(s.type?.rawValue ?? "") stream")
         }
-        return s
     }
 
     /// The type an output name implies: `-` text, else by extension; `nil` when the extension says nothing.
@@ -171,15 +211,13 @@ enum GenerateCommand {
             payload = .text(text)
         } else if let input = s.input {
             do {
-                let data =
-                    input == "-"
-                    ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: input))
+                let data = input == "-" ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try readAll(input)
                 payload =
                     s.options.gs1
                     ? .text(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines))
-                    : .bytes([UInt8](data))
+                    : .bytes(data)
             } catch {
-                Console.error("\(input): cannot read: \(error.localizedDescription)")
+                Console.error("\(input): cannot read: \(error)")
                 return ExitStatus.usage
             }
         } else {
@@ -215,11 +253,36 @@ enum GenerateCommand {
                     try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
                 }
             } catch {
-                Console.error("\(s.output): cannot write: \(error)")
+                Console.error("\(s.output): cannot write: \(SystemErrorText.describe(error))")
                 return ExitStatus.usage
             }
         }
         return ExitStatus.success
+    }
+
+    /// A read that failed: the C library's message (`No such file or directory`, `Is a directory`).
+    struct ReadError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// All bytes of `path`, read to its end: a regular file, a pipe or FIFO (`<(command)`, `/dev/fd/N`), a
+    /// character device.
+    static func readAll(_ path: String) throws(ReadError) -> [UInt8] {
+        func failure() -> ReadError { ReadError(description: String(cString: strerror(errno))) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure() }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure()
+            }
+            bytes += chunk[0..<count]
+        }
     }
 
     /// `out/code.png` → `out/code-2.png`.

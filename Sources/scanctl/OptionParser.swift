@@ -55,10 +55,17 @@ struct OptionParser {
 
     /// The value of the option just returned, as a whole number in `range`.
     mutating func integer(for option: String, in range: ClosedRange<Int>) throws -> Int {
-        let text = try value(for: option)
+        try Self.integer(try value(for: option), for: option, in: range)
+    }
+
+    /// `text` (an option's value) as a whole number in `range`.
+    static func integer(_ value: String?, for option: String, in range: ClosedRange<Int>) throws -> Int {
+        let text = value ?? ""
         guard let n = Int(text), range.contains(n) else {
             throw UsageError(
-                description: "option \(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                description:
+                    "option \(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
+            )
         }
         return n
     }

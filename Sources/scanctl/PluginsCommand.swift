@@ -3,50 +3,45 @@ import ScanPluginLoader
 
 /// `scanctl plugins [--json] [--plugin PATH]...`: the decoder plugins and the formats each serves.
 enum PluginsCommand {
-    static let help = """
-        USAGE: scanctl plugins [--json] [--plugin PATH]...
+    struct Settings {
+        var json = false
+        /// `--plugin` libraries, in the order given.
+        var plugins: [String] = []
+    }
 
-        Lists the decoder plugins and the formats (symbologies) each one reads: the built-in ones, then
-        those loaded from shared libraries with their paths (--plugin, then the plugin folders
-        ~/.local/lib/scanctl/plugins and /usr/lib/scanctl/plugins, or SCANCTL_PLUGIN_PATH). See
-        Docs/plugins.md.
+    static let options: [CommandOption<Settings>] = [
+        CommandOption(
+            OptionSpec(
+                names: ["--json"],
+                summary: "One JSON object per plugin and line: name, formats, and for a loaded library kind and path.")
+        ) { s, _, _ in s.json = true },
+        CommandRegistry.pluginOption(\Settings.plugins),
+    ]
 
-        OPTIONS:
-          --json          One JSON object per plugin and line: name, formats, and for a loaded library
-                          kind and path.
-          --plugin PATH   Also load the plugin library PATH (repeatable).
-          -h, --help      Show this help.
-        """
+    static let spec = CommandSpec(
+        name: "plugins", usage: ["plugins [--json] [--plugin PATH]..."],
+        summary: "List decoder plugins (built in and loaded) and the formats they read.",
+        description: [
+            "Lists the decoder plugins and the formats (symbologies) each one reads, 'NAME: FORMAT...': the "
+                + "built-in ones, then those loaded from shared libraries with their paths (--plugin, then the "
+                + "plugin folders ~/.local/lib/scanctl/plugins and /usr/lib/scanctl/plugins, or "
+                + "SCANCTL_PLUGIN_PATH). See Docs/plugins.md."
+        ],
+        groups: [OptionGroup(title: "OPTIONS", options: options.map(\.spec))], operands: [],
+        exitStatus: "0, or 2 for a usage error or a --plugin library that does not load (the error names the file).")
 
     static func run(_ arguments: [String]) -> Int32 {
-        var json = false
-        var plugins: [String] = []
-        var p = OptionParser(arguments)
-        do {
-            while let option = p.nextOption() {
-                switch option {
-                case "-h", "--help":
-                    print(help)
-                    return ExitStatus.success
-                case "--json":
-                    try p.flag(option)
-                    json = true
-                case "--plugin": plugins.append(try p.value(for: option))
-                default: throw OptionParser.UsageError(description: "unknown option '\(option)'")
-                }
-            }
-            if let extra = p.operands.first {
-                throw OptionParser.UsageError(description: "unexpected argument '\(extra)'")
-            }
-        } catch {
-            Console.error("\(error)\nRun 'scanctl plugins --help' for usage.")
-            return ExitStatus.usage
+        var settings = Settings()
+        if case .exit(let status) = spec.start(
+            arguments, options, into: &settings, operands: CommandSpec.expect(0, "plugins takes no operands"))
+        {
+            return status
         }
-        guard let registry = CommandRegistry.make(plugins: plugins) else { return ExitStatus.usage }
+        guard let registry = CommandRegistry.make(plugins: settings.plugins) else { return ExitStatus.usage }
         for plugin in registry.decoders {
             let formats = plugin.formats.sorted()
             let external = plugin as? ExternalPlugin
-            if json {
+            if settings.json {
                 var o: [String: JSONValue] = [
                     "name": .string(plugin.name), "formats": .array(formats.map { .string($0.name) }),
                 ]

@@ -5,74 +5,90 @@ import ScanSession
 /// `scanctl run [options] SESSION.yaml`: runs a session until its inputs end, a limit is reached, or
 /// SIGINT/SIGTERM.
 enum RunCommand {
-    static let help = """
-        USAGE: scanctl run [options] SESSION.yaml
+    struct Settings {
+        var session = SessionBuilder.Settings()
+        var authorizeCamera = false
+    }
 
-        Runs a session: reads its inputs, decodes every frame for the connections reading it, and sends the
-        events to the outputs (see Docs/sessions.md). The session file is checked first, as by
-        'scanctl validate'; nothing is opened when it has problems.
+    static let options: [CommandOption<Settings>] = [
+        CommandOption(
+            OptionSpec(
+                names: ["--once"],
+                summary: "Stop after the first confirmed event (exit 1 if the inputs end without one).")
+        ) { s, _, _ in s.session.limits.once = true },
+        CommandOption(
+            OptionSpec(names: ["--max-events"], value: "N", summary: "Stop after N events were sent to the outputs.")
+        ) { s, name, value in
+            s.session.limits.maxEvents = try OptionParser.integer(value, for: name, in: 1...Int(Int32.max))
+        },
+        CommandOption(
+            OptionSpec(names: ["--duration"], value: "S", summary: "Stop after S seconds (a decimal number).")
+        ) { s, _, value in
+            let text = value ?? ""
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw OptionParser.UsageError(description: "--duration takes a number of seconds, not '\(text)'")
+            }
+            s.session.limits.duration = seconds
+        },
+        CommandOption(
+            OptionSpec(
+                names: ["--raw"],
+                summary: "Every stdout output prints the payload of each confirmed code as it is, one per line "
+                    + "(format: raw), e.g. code=$(scanctl run --once --raw s.yaml).")
+        ) { s, _, _ in s.session.rawStdout = true },
+        CommandOption(
+            OptionSpec(names: ["--no-progress"], summary: "No progress bars on stderr for file inputs.")
+        ) { s, _, _ in s.session.showProgress = false },
+        CommandOption(
+            OptionSpec(
+                names: ["--authorize"], value: "camera",
+                summary: "Allow the session's cameras for this run where 'authorization: camera: ask' would ask "
+                    + "and there is no terminal (nothing is remembered).", completion: .choices(["camera"]))
+        ) { s, _, value in
+            guard value == "camera" else {
+                throw OptionParser.UsageError(description: "--authorize takes 'camera', not '\(value ?? "")'")
+            }
+            s.authorizeCamera = true
+        },
+    ]
 
-        OPTIONS:
-          --once             Stop after the first confirmed event (exit 1 if the inputs end without one).
-          --max-events N     Stop after N events were sent to the outputs.
-          --duration S       Stop after S seconds (a decimal number).
-          --no-progress      No progress bar on stderr for file inputs.
-          --authorize camera Allow the session's cameras for this run where 'authorization: camera: ask'
-                             would ask and there is no terminal (nothing is remembered).
-          -h, --help         Show this help.
-
-        SIGINT or SIGTERM stops the inputs, decodes what was read, flushes files, delivers or spools webhook
-        events, and exits as above; a second signal exits at once with status 1. A summary line goes to stderr at
-        the end: frames, symbols, dropped frames, errors, undelivered events.
-
-        EXIT STATUS: 0 done, 1 runtime failure (an output could not be opened; an item failed: an unreadable
-        file, a truncated frame, a failed write; events left undelivered with no spool holding them; --once
-        without a confirmed event), 2 usage or configuration error, 3 no input could be authorized (every
-        input is a camera that is denied, restricted or not determined; see Docs/camera.md). When some
-        cameras are refused and other inputs remain, the others run and each refusal is printed.
-        """
+    static let spec = CommandSpec(
+        name: "run", usage: ["run [options] SESSION.yaml"],
+        summary: "Run a session file: inputs, decoding, outputs (scanctl-session(5)).",
+        description: [
+            "Runs a session: reads its inputs, decodes every frame for the connections reading it, and sends the "
+                + "events to the outputs (see scanctl-session(5) and Docs/sessions.md). The session file is checked "
+                + "first, as by 'scanctl validate'; nothing is opened when it has problems.",
+            "A 'format: text' output prints 'ORIGIN: FORMAT: VALUE' per code, where ORIGIN is the file path (file "
+                + "inputs, in file order) or 'INPUT frame N' (stdin and cameras); line breaks in values are escaped.",
+            "SIGINT or SIGTERM stops the inputs, decodes what was read, flushes files, delivers or spools webhook "
+                + "events, and exits as below; a second signal exits at once with status 1. A summary line goes to "
+                + "stderr at the end: frames, symbols, dropped frames, errors, undelivered events, and what failed "
+                + "('; FAILED: 3 items failed'); with -q only what failed, as an error.",
+        ],
+        groups: [OptionGroup(title: "OPTIONS", options: options.map(\.spec))],
+        operands: [.sessions],
+        exitStatus: "0 done, 1 runtime failure (an output could not be opened; an item failed: an unreadable file, "
+            + "a truncated frame, a failed write; events left undelivered with no spool holding them; --once "
+            + "without a confirmed event; a camera that stalled and was reopened does not fail the run), 2 usage "
+            + "or configuration error, 3 no input could be authorized (every input is a camera that is "
+            + "denied, restricted or not determined; see Docs/camera.md). When some cameras are refused and other "
+            + "inputs remain, the others run and each refusal is printed.")
 
     static func run(_ arguments: [String]) -> Int32 {
-        var p = OptionParser(arguments)
-        var settings = SessionBuilder.Settings()
-        var authorizeCamera = false
-        do {
-            while let option = p.nextOption() {
-                switch option {
-                case "-h", "--help":
-                    print(help)
-                    return ExitStatus.success
-                case "--once":
-                    try p.flag(option)
-                    settings.limits.once = true
-                case "--no-progress":
-                    try p.flag(option)
-                    settings.showProgress = false
-                case "--authorize":
-                    let what = try p.value(for: option)
-                    guard what == "camera" else {
-                        throw OptionParser.UsageError(description: "--authorize takes 'camera', not '\(what)'")
-                    }
-                    authorizeCamera = true
-                case "--max-events": settings.limits.maxEvents = try p.integer(for: option, in: 1...Int(Int32.max))
-                case "--duration":
-                    let text = try p.value(for: option)
-                    guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                        throw OptionParser.UsageError(
-                            description: "--duration takes a number of seconds, not '\(text)'")
-                    }
-                    settings.limits.duration = seconds
-                default: throw OptionParser.UsageError(description: "unknown option '\(option)'")
-                }
-            }
-            guard p.operands.count == 1 else {
-                throw OptionParser.UsageError(description: "run takes one session file")
-            }
-        } catch {
-            Console.error("\(error)\nRun 'scanctl run --help' for usage.")
-            return ExitStatus.usage
+        var parsed = Settings()
+        let operands: [String]
+        switch spec.start(
+            arguments, options, into: &parsed, operands: CommandSpec.expect(1, "run takes one session file"))
+        {
+        case .exit(let status): return status
+        case .operands(let list): operands = list
         }
-        guard case .success(let loaded) = ValidateCommand.loadSession(p.operands[0]) else { return ExitStatus.usage }
+        var settings = parsed.session
+        let authorizeCamera = parsed.authorizeCamera
+        if Console.verbosity == .quiet { settings.showProgress = false }
+        guard case .success(let loaded) = ValidateCommand.loadSession(operands[0]) else { return ExitStatus.usage }
+        for line in plan(loaded.config) { Console.detail(line) }
         switch authorizeCameras(loaded.config, grantedOnCommandLine: authorizeCamera) {
         case .success(let allowed): settings.authorizedCameras = allowed
         case .failure: return ExitStatus.denied
@@ -95,13 +111,55 @@ enum RunCommand {
             Console.error(error.description)
             return ExitStatus.runtimeFailure
         }
-        let failure = summary.failure.map { "; \($0)" } ?? ""
-        Console.raw("scanctl: session '\(coordinator.session)': \(summary.line)\(failure)")
+        if let failure = summary.failure {
+            if Console.verbosity == .quiet {
+                Console.error("session '\(coordinator.session)': \(failure)")
+            } else {
+                Console.summary("scanctl: session '\(coordinator.session)': \(summary.line); \(failure)")
+            }
+        } else {
+            Console.summary("scanctl: session '\(coordinator.session)': \(summary.line)")
+        }
         if settings.limits.once && summary.confirmed == 0 {
             Console.error("no confirmed event before the inputs ended")
             return ExitStatus.runtimeFailure
         }
         return summary.failed ? ExitStatus.runtimeFailure : ExitStatus.success
+    }
+
+    /// What `-v` says before the run: each input, output and connection in a line.
+    static func plan(_ config: SessionConfig) -> [String] {
+        var lines: [String] = []
+        for input in config.inputs {
+            let what: String
+            switch input.kind {
+            case .file(let c): what = "files \(c.paths.joined(separator: " "))\(c.watch ? ", watched" : "")"
+            case .stdin(let c):
+                what =
+                    "raw \(c.pixelFormat.rawValue) \(c.width)x\(c.height) frames on stdin"
+                    + (c.live ? ", live" : "") + (c.dropsFrames ? ", dropping frames when busy" : "")
+            case .v4l2(let c): what = "camera \(c.device)"
+            }
+            lines.append("session '\(config.name)': input '\(input.id.value)': \(what)")
+        }
+        for output in config.outputs {
+            let what: String
+            switch output.kind {
+            case .stdout(let c): what = "stdout, \(c.format.rawValue)"
+            case .file(let c): what = "file \(c.path), \(c.format.rawValue)"
+            case .webhook(let c): what = "webhook \(SecretRedaction.url(c.url))"
+            case .preview(let c): what = "preview page on \(c.address) port \(c.port)"
+            }
+            let events = EventKind.allCases.filter(output.events.contains).map(\.rawValue).joined(separator: ", ")
+            lines.append("session '\(config.name)': output '\(output.id.value)': \(what) (\(events))")
+        }
+        for c in config.connections {
+            let formats =
+                c.symbologies.isEmpty ? "every format" : c.symbologies.map(\.value.name).joined(separator: ", ")
+            lines.append(
+                "session '\(config.name)': \(c.from.value) → \(c.to.map(\.value).joined(separator: ", ")): \(formats)")
+        }
+        return lines
     }
 
     /// Runs the authorization gate for every camera input, printing each refusal. Fails when no input at

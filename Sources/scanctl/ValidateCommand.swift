@@ -4,34 +4,32 @@ import ScanSession
 
 /// `scanctl validate SESSION.yaml`: checks a session file without opening any input or output.
 enum ValidateCommand {
-    static let help = """
-        USAGE: scanctl validate SESSION.yaml
-
-        Checks a session file: YAML syntax, keys and types, ${VAR} environment variables, plugins,
-        symbologies, regions of interest, ids and the connections between inputs and outputs. Prints every
-        problem with its file, line and column, or 'ok'. Nothing is opened but the plugin libraries (the
-        session's plugins: and the plugin folders', to learn their formats). See Docs/sessions.md.
-
-        EXIT STATUS: 0 when the session is valid (warnings may be printed), 2 otherwise.
-        """
+    static let spec = CommandSpec(
+        name: "validate", usage: ["validate SESSION.yaml"],
+        summary: "Check a session file and list every problem with its line and column.",
+        description: [
+            "Checks a session file: YAML syntax, keys and types, ${VAR} environment variables, plugins, "
+                + "symbologies, regions of interest, ids and the connections between inputs and outputs. Prints "
+                + "every problem with its file, line and column, or 'ok'. Nothing is opened but the plugin "
+                + "libraries (the session's plugins: and the plugin folders', to learn their formats). Secrets "
+                + "written inline (user information in a URL, credential query values, literal Authorization "
+                + "headers) are warned about, pointing to ${VAR}. See scanctl-session(5)."
+        ],
+        groups: [], operands: [.sessions],
+        exitStatus: "0 when the session is valid (warnings may be printed), 2 otherwise (also for a file over "
+            + "4 MiB or nested more than 64 levels deep).")
 
     static func run(_ arguments: [String]) -> Int32 {
-        var p = OptionParser(arguments)
-        while let option = p.nextOption() {
-            switch option {
-            case "-h", "--help":
-                print(help)
-                return ExitStatus.success
-            default:
-                Console.error("unknown option '\(option)'\nRun 'scanctl validate --help' for usage.")
-                return ExitStatus.usage
-            }
+        var none: Void = ()
+        let operands: [String]
+        switch spec.start(
+            arguments, [CommandOption<Void>](), into: &none,
+            operands: CommandSpec.expect(1, "validate takes one session file"))
+        {
+        case .exit(let status): return status
+        case .operands(let list): operands = list
         }
-        guard p.operands.count == 1, let path = p.operands.first else {
-            Console.error("validate takes one session file\nRun 'scanctl validate --help' for usage.")
-            return ExitStatus.usage
-        }
-        switch loadSession(path) {
+        switch loadSession(operands[0]) {
         case .success:
             print("ok")
             return ExitStatus.success

@@ -1,25 +1,38 @@
 import Foundation
+import ScanCore
 
-// scanctl: the command-line front end. Each subcommand lives in its own file.
-let arguments = Array(CommandLine.arguments.dropFirst())
-let status: Int32
-switch arguments.first {
-case "auth": status = AuthCommand.run(Array(arguments.dropFirst()))
-case "devices": status = DevicesCommand.run(Array(arguments.dropFirst()))
-case "decode": status = DecodeCommand.run(Array(arguments.dropFirst()))
-case "generate": status = GenerateCommand.run(Array(arguments.dropFirst()))
-case "plugins": status = PluginsCommand.run(Array(arguments.dropFirst()))
-case "run": status = RunCommand.run(Array(arguments.dropFirst()))
-case "validate": status = ValidateCommand.run(Array(arguments.dropFirst()))
-case "help", "--help", "-h", nil:
-    print(Usage.main)
-    status = arguments.isEmpty ? ExitStatus.usage : ExitStatus.success
-case "--version":
-    print("scanctl \(Usage.version)")
-    status = ExitStatus.success
-case let other?:
-    Console.error("unknown command '\(other)'. Run 'scanctl --help' for the list of commands.")
-    status = ExitStatus.usage
+// scanctl: the command-line front end. Each subcommand lives in its own file; Commands lists them.
+var arguments = Array(CommandLine.arguments.dropFirst())
+var status: Int32?
+// Options before the command: -q, -v (also taken by every command), -V, -h.
+while status == nil, let first = arguments.first, first.hasPrefix("-") {
+    arguments.removeFirst()
+    switch first {
+    case "-q", "--quiet": Console.setVerbosity(.quiet)
+    case "-v", "--verbose": Console.setVerbosity(.verbose)
+    case "-V", "--version":
+        print("scanctl \(PackageVersion.current)")
+        status = ExitStatus.success
+    case "-h", "--help":
+        print(Commands.mainHelp, terminator: "")
+        status = ExitStatus.success
+    default:
+        Console.error("unknown option '\(first)'. Run 'scanctl --help' for the options and commands.")
+        status = ExitStatus.usage
+    }
+}
+if status == nil {
+    if let name = arguments.first {
+        if let entry = Commands.entry(named: name) {
+            status = entry.run(Array(arguments.dropFirst()))
+        } else {
+            Console.error("unknown command '\(name)'. Run 'scanctl --help' for the list of commands.")
+            status = ExitStatus.usage
+        }
+    } else {
+        print(Commands.mainHelp, terminator: "")
+        status = ExitStatus.usage
+    }
 }
 fflush(nil)
-exit(status)
+exit(status ?? ExitStatus.usage)

@@ -36,10 +36,10 @@ import Testing
     @Test func textOutputNamesFilesWhenSeveral() throws {
         let a = ScanctlProcess.fixture("ean13.png"), b = ScanctlProcess.fixture("upce.png")
         let one = try ScanctlProcess.run(["decode", a])
-        #expect(one.stdout == "ean13: 4006381333931\n")
+        #expect(one.stdout == "ean13 (product): 4006381333931\n")
         let two = try ScanctlProcess.run(["decode", a, b])
         #expect(two.status == 0)
-        #expect(two.stdout == "\(a): ean13: 4006381333931\n\(b): upce: 01234565\n")
+        #expect(two.stdout == "\(a): ean13 (product): 4006381333931\n\(b): upce (product): 01234565\n")
     }
 
     @Test func unreadableFileIsReportedAndTheOthersStillDecode() throws {

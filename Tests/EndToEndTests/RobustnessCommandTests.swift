@@ -40,7 +40,7 @@ import Testing
         let r = try ScanctlProcess.run(["run", "--no-progress", "s.yaml"], directory: dir.path)
         #expect(r.status == 1)
         #expect(r.stdout.contains("96385074"))
-        #expect(r.stderr.contains(": 1 frames, 1 symbols, 0 dropped frames, 3 errors, 0 undelivered events"))
+        #expect(r.stderr.contains(": 1 frame, 1 symbol, 0 dropped frames, 3 errors, 0 undelivered events"))
         #expect(r.stderr.contains("; FAILED: 3 items failed\n"))
     }
 

@@ -9,7 +9,9 @@ import Testing
             "s.yaml",
             """
             session: files
-            inputs: [{ id: inbox, type: file, paths: ["\(samples)"] }]
+            inputs:
+              - { id: inbox, type: file,
+                  paths: ["\(samples)/ean*.png", "\(samples)/upc*.png", "\(samples)/photo-*.jpg"] }
             outputs:
             \(outputs)
             connections: [{ from: inbox, to: \(to), symbologies: [ean13, ean8, upca, upce] }]
@@ -31,7 +33,7 @@ import Testing
             #expect(r.stdout.isEmpty)
         }
         let jsonl = try String(contentsOfFile: dir.file("out/scans.jsonl"), encoding: .utf8).split(separator: "\n")
-        #expect(jsonl.count == 14)  // 7 codes in samples/ (one per image), twice
+        #expect(jsonl.count == 14)  // 7 EAN/UPC codes in samples/ (one per image), twice
         let first = try JSONSerialization.jsonObject(with: Data(jsonl[0].utf8)) as? [String: Any]
         #expect(first?["event"] as? String == "confirmed")
         let csv = try String(contentsOfFile: dir.file("out/scans.csv"), encoding: .utf8).split(separator: "\n")
@@ -79,7 +81,25 @@ import Testing
         child.closeInput()
         #expect(r.status == 0, "stderr: \(r.stderr)")
         // detected (frame 0), detected (frame 1), confirmed (frame 1): the confirmed event is the last one.
-        #expect(r.stdout == "ean13: 4006381333931\nean13: 4006381333931\nean13: 4006381333931\n")
+        #expect(
+            r.stdout == "pipe frame 0: ean13 (product): 4006381333931\npipe frame 1: ean13 (product): 4006381333931\n"
+                + "pipe frame 1: ean13 (product): 4006381333931\n")
+    }
+
+    @Test func rawOncePrintsOnlyThePayload() throws {
+        // code=$(scanctl run --once --raw s.yaml): the confirmed code's payload and nothing else.
+        let dir = try TemporaryDirectory()
+        try stdinSession(dir)
+        let child = try RunningScanctl(["run", "--once", "--raw", "pipe.yaml"], directory: dir.path)
+        let frame = RunStdinSessionTests.gray(codeAt: (60, 40))
+        let writer = Thread {
+            for _ in 0..<2 { child.write(frame) }
+        }
+        writer.start()
+        let r = child.wait(timeout: 30)
+        child.closeInput()
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        #expect(r.stdout == "4006381333931\n")
     }
 
     @Test func onceWithoutAConfirmedEventExitsOne() throws {

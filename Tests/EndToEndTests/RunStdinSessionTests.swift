@@ -99,10 +99,10 @@ import Testing
         #expect(
             (error["message"] as? String)?.contains(
                 "frame 13 is truncated: the input ended after 115200 of 230400 bytes") == true)
-        #expect(r.stderr.contains("scanctl: error: input 'pipe' frame 13: frame 13 is truncated"))
+        #expect(r.stderr.contains("scanctl: error: input 'pipe': stdin: frame 13 is truncated"))
         #expect(
             r.stderr.contains(
-                "session 'pipe-test': 13 frames, 8 symbols, 0 dropped frames, 1 errors, 0 undelivered events"))
+                "session 'pipe-test': 13 frames, 8 symbols, 0 dropped frames, 1 error, 0 undelivered events"))
         #expect(r.stderr.contains("; FAILED: 1 item failed"))
     }
 

@@ -155,7 +155,8 @@ extension ScanctlProcess {
 
     /// Runs `scanctl` in `directory`, with `stdin` bytes as standard input, and waits for it to end.
     static func run(
-        _ arguments: [String], directory: String, stdin: [UInt8] = [], environment: [String: String] = [:]
+        _ arguments: [String], directory: String, stdin: [UInt8] = [], environment: [String: String] = [:],
+        timeout: Double = 60
     ) throws -> Result {
         let child = try RunningScanctl(arguments, directory: directory, environment: environment)
         let writer = Thread {
@@ -163,6 +164,6 @@ extension ScanctlProcess {
             child.closeInput()
         }
         writer.start()
-        return child.wait()
+        return child.wait(timeout: timeout)
     }
 }

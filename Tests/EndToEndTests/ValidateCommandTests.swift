@@ -37,7 +37,7 @@ import Testing
         let r = try ScanctlProcess.run(["validate", path])
         #expect(r.status == 2)
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr.contains("\(path):8:13: error: 'format' must be one of jsonl, text, csv, not 'xml'"))
+        #expect(r.stderr.contains("\(path):8:13: error: 'format' must be one of jsonl, text, raw, csv, not 'xml'"))
         #expect(r.stderr.contains("\(path):10:11: error: 'from' names no input: 'inbx'"))
         #expect(r.stderr.contains("        format: xml\n                ^"))
         #expect(r.stderr.contains("2 errors in \(path)"))

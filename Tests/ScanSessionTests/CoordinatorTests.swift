@@ -100,7 +100,7 @@ import Testing
         #expect(errors.events.first?.message == "bad.jpg: not an image")
         #expect(errors.events.first?.frame == 3)
         #expect(normal.events.count == 2)
-        #expect(lines.all == ["input 'in' frame 3: bad.jpg: not an image"])
+        #expect(lines.all == ["input 'in': bad.jpg: not an image"])
     }
 
     @Test func maxEventsAndOnceStopTheSessionWithNothingPastTheLimit() throws {

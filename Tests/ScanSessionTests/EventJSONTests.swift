@@ -22,20 +22,31 @@ import Testing
         #expect(o["raw_value"] == .string("4006381333931"))
         #expect(o["symbology_identifier"] == .string("]E0"))
         #expect(o["source"] == .string("stdin"))
-        #expect(e.textLine == "ean13: 4006381333931")
+        // A stream input's code names its input and frame.
+        #expect(e.textLine == "pipe frame 7: ean13: 4006381333931")
     }
 
     @Test func errorAndLostLinesAndCSVQuoting() {
         let err = Event(
             id: "x", kind: .error, session: "s", input: "in", frame: nil, timestamp: Date(timeIntervalSince1970: 0),
-            source: "a,b.png", message: "a,b.png: \"bad\"")
+            source: "a,b.png", message: "\"bad\"")
         #expect(err.jsonObject["frame"] == .null)
         #expect(err.jsonObject["format"] == nil)
-        #expect(err.textLine == "error: a,b.png: a,b.png: \"bad\"")
-        #expect(err.csvRow == "x,1970-01-01T00:00:00.000Z,s,in,,\"a,b.png\",error,,,,,,,\"a,b.png: \"\"bad\"\"\"")
+        #expect(err.textLine == "error: a,b.png: \"bad\"")
+        #expect(err.csvRow == "x,1970-01-01T00:00:00.000Z,s,in,,\"a,b.png\",error,,,,,,,\"\"\"bad\"\"\"")
+        // A message that already names its source is not given it twice.
+        var named = err
+        named.message = "a,b.png: \"bad\""
+        #expect(named.textLine == "error: a,b.png: \"bad\"")
         let lost = Event(
-            kind: .lost, session: "s", input: "in", frame: 1, timestamp: Date(), source: "stdin", barcode: code)
-        #expect(lost.textLine == "lost: ean13: 4006381333931")
+            kind: .lost, session: "s", input: "in", frame: 1, timestamp: Date(), source: "stdin", barcode: code,
+            trackID: 2)
+        #expect(lost.textLine == "lost: in frame 1: ean13: 4006381333931")
+        // A file input's code (no track) names its file.
+        let file = Event(
+            kind: .confirmed, session: "s", input: "in", frame: 4, timestamp: Date(), source: "scans/a.png",
+            barcode: code)
+        #expect(file.textLine == "scans/a.png: ean13: 4006381333931")
         #expect(lost.csvRow.contains(",1 2;10 2;10 20;1 20,"))
         #expect(
             Event.csvHeader.split(separator: ",").count

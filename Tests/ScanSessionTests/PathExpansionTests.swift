@@ -4,12 +4,12 @@ import Testing
 @testable import ScanSession
 
 @Suite struct PathExpansionTests {
-    /// a.png, b.JPG, notes.txt, .hidden.png, sub/c.png, sub/deep/d.pgm, sub/deep/e.txt, other/f.png
+    /// a.png, b.JPG, notes.txt, .hidden.png, sub/c.png, sub/deep/d.pgm, sub/deep/e.txt, other/f.png, other/g.WebP
     func tree() throws -> String {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("pe-\(UUID().uuidString)").path
         for file in [
             "a.png", "b.JPG", "notes.txt", ".hidden.png", "sub/c.png", "sub/deep/d.pgm", "sub/deep/e.txt",
-            "other/f.png",
+            "other/f.png", "other/g.WebP",
         ] {
             let path = root + "/" + file
             try FileManager.default.createDirectory(
@@ -23,7 +23,10 @@ import Testing
         let root = try tree()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let e = PathExpansion.expand([root])
-        #expect(e.files == ["a.png", "b.JPG", "other/f.png", "sub/c.png", "sub/deep/d.pgm"].map { root + "/" + $0 })
+        #expect(
+            e.files == ["a.png", "b.JPG", "other/f.png", "other/g.WebP", "sub/c.png", "sub/deep/d.pgm"].map {
+                root + "/" + $0
+            })
         #expect(e.problems.isEmpty)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScanCore
 import Synchronization
 import Testing
 
@@ -122,6 +123,7 @@ final class ScriptedReceiver {
         let headers = receiver.accepted.first?["headers"] as? [String: String]
         #expect(headers?["Authorization"] == "Bearer t0k")
         #expect(headers?["Content-Type"] == "application/json")
+        #expect(headers?["User-Agent"] == "scanctl/\(PackageVersion.current)")
     }
 
     @Test func rejectedPayloadsWithoutASpoolAreNotRetriedAndCountAsUndelivered() throws {
@@ -132,7 +134,7 @@ final class ScriptedReceiver {
         #expect(receiver.calls == [422, 200])
         #expect(
             lines.all == [
-                "output 'hook': \(receiver.url) rejected 1 events with HTTP 422 (not retried); lost: without 'spool:' "
+                "output 'hook': \(receiver.url) rejected 1 event with HTTP 422 (not retried); lost: without 'spool:' "
                     + "there is no dead-letter file"
             ])
     }
@@ -151,7 +153,7 @@ final class ScriptedReceiver {
         let deadLetter = dir + ".dead-letter.jsonl"
         #expect(
             lines.all == [
-                "output 'hook': \(receiver.url) rejected 1 events with HTTP 413 (not retried); written to \(deadLetter)"
+                "output 'hook': \(receiver.url) rejected 1 event with HTTP 413 (not retried); written to \(deadLetter)"
             ])
         let text = try String(contentsOfFile: deadLetter, encoding: .utf8)
         let records = text.split(separator: "\n").compactMap {
@@ -239,11 +241,14 @@ final class ScriptedReceiver {
         config.attempts = 2
         config.backoffMs = 10
         let lines = LockedLines()
-        let first = WebhookOutput(id: "hook", config: config, diagnostics: { lines.append($0) })
+        let first = WebhookOutput(
+            id: "hook", config: config, diagnostics: { lines.append("error: " + $0) },
+            info: { lines.append("info: " + $0) })
         try first.open()
         for n in 1...3 { try first.persist(event(n)) }
         #expect(first.finish() == 0)  // spooled, not lost
-        #expect(lines.all.contains { $0.contains("3 events wait in the spool") })
+        // The spool's state is information, not an error.
+        #expect(lines.all.contains { $0 == "info: output 'hook': 3 events wait in the spool \(dir) for the next run" })
         // Events may hold secrets of their own: the spool is private, whatever the umask.
         #expect(Self.permissions(dir) == 0o700)
         let files = try FileManager.default.contentsOfDirectory(atPath: dir)

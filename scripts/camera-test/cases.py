@@ -155,14 +155,19 @@ def check_driver_format(v, step, fourcc, width, height):
              in step.driver, f"{step.name}: driver format is not {fourcc} {width}x{height}: {step.driver!r}")
 
 
+def json_lines(text):
+    """One JSON object per non-empty line (scanctl devices --json)."""
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
 def t_devices(run):
     v = Verdict()
     webcam, hdmi, text = Step(run, "devices-webcam"), Step(run, "devices-hdmi"), Step(run, "devices-text")
     for s in (webcam, hdmi, text):
         check_exit(v, s, 0)
-    try:
-        devices = json.loads(webcam.out)
-        hdevices = json.loads(hdmi.out)
+    try:  # JSON lines: one object per device
+        devices = json_lines(webcam.out)
+        hdevices = json_lines(hdmi.out)
     except ValueError:
         v.expect(False, f"devices --json printed no JSON: {webcam.out!r} {hdmi.out!r}")
         return v
@@ -258,7 +263,7 @@ def t_restricted(run):
              f"no restricted message with the hint in {s.err!r}")
     check_exit(v, d, 0)
     try:
-        listed = json.loads(d.out)
+        listed = json_lines(d.out)
     except ValueError:
         listed = None
     # Both nodes are root's 0600: without opening them, the output node cannot be told from a camera.
