@@ -156,16 +156,22 @@ public enum DMDetector {
             slot[r] = Int32(out.count)
             out.append((count[r], []))
         }
-        // Only the leftmost and rightmost pixel of each row of a component can be on its hull: emit the
-        // corners of each row's extent (runs come row by row, so a row's extent is complete when the row
-        // changes).
+        // Only the leftmost and rightmost corner of each pixel row's edge can be on a component's hull. The
+        // edge at y lies between pixel rows y − 1 and y, so its extreme corners are the wider of the two
+        // rows' extents; runs come row by row (and a component's rows are contiguous), so the edges come
+        // out in order of y, left before right: the order ``hull(rowOrdered:)`` takes.
         var rowOf = [Int32](repeating: -1, count: out.count)
         var left = [Int32](repeating: 0, count: out.count)
         var right = [Int32](repeating: 0, count: out.count)
+        var aboveLeft = [Int32](repeating: .max, count: out.count)
+        var aboveRight = [Int32](repeating: .min, count: out.count)
         func flush(_ k: Int) {
             guard rowOf[k] >= 0 else { return }
-            let x0 = Double(left[k]), x1 = Double(right[k]), y = Double(rowOf[k])
-            out[k].1.append(contentsOf: [Point(x0, y), Point(x1, y), Point(x0, y + 1), Point(x1, y + 1)])
+            let y = Double(rowOf[k])
+            out[k].1.append(Point(Double(min(left[k], aboveLeft[k])), y))
+            out[k].1.append(Point(Double(max(right[k], aboveRight[k])), y))
+            aboveLeft[k] = left[k]
+            aboveRight[k] = right[k]
         }
         for i in 0..<n {
             let k = Int(slot[Int(root[i])])
@@ -180,35 +186,52 @@ public enum DMDetector {
                 right[k] = max(right[k], rx1[i])
             }
         }
-        for k in out.indices { flush(k) }
+        for k in out.indices where rowOf[k] >= 0 {
+            flush(k)
+            // The bottom edge of the last row.
+            let y = Double(rowOf[k] + 1)
+            out[k].1.append(Point(Double(left[k]), y))
+            out[k].1.append(Point(Double(right[k]), y))
+        }
         out.sort { $0.0 > $1.0 }
         return (out.map(\.1), DMDotCensus(dots: dots))
     }
 
-    /// Convex hull (Andrew's monotone chain), clockwise in image coordinates (y down).
+    /// Convex hull (Andrew's monotone chain), clockwise in image coordinates (y down), starting at the
+    /// vertex of least x (least y among those); collinear points are not vertices.
     static func hull(_ points: [Point]) -> [Point] {
-        let p = points.sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }
-        guard p.count > 2 else { return p }
+        hull(rowOrdered: points.sorted { $0.y != $1.y ? $0.y < $1.y : $0.x < $1.x })
+    }
+
+    /// ``hull(_:)`` of points already ordered by y, then x (as ``componentsAndDots(_:minSide:)`` makes
+    /// them): no sort, linear in their number.
+    static func hull(rowOrdered p: [Point]) -> [Point] {
+        guard p.count > 2 else { return p.sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y } }
         func cross(_ o: Point, _ a: Point, _ b: Point) -> Double {
             (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
         }
-        var lower: [Point] = []
-        var upper: [Point] = []
+        // Turns with cross > 0 are kept: with y down, both chains then run clockwise as seen in the image
+        // (the first along the top and right, the second back along the bottom and left).
+        var first: [Point] = []
+        var second: [Point] = []
         for q in p {
-            while lower.count >= 2 && cross(lower[lower.count - 2], lower[lower.count - 1], q) <= 0 {
-                lower.removeLast()
+            while first.count >= 2 && cross(first[first.count - 2], first[first.count - 1], q) <= 0 {
+                first.removeLast()
             }
-            lower.append(q)
+            first.append(q)
         }
         for q in p.reversed() {
-            while upper.count >= 2 && cross(upper[upper.count - 2], upper[upper.count - 1], q) <= 0 {
-                upper.removeLast()
+            while second.count >= 2 && cross(second[second.count - 2], second[second.count - 1], q) <= 0 {
+                second.removeLast()
             }
-            upper.append(q)
+            second.append(q)
         }
-        // Counter-clockwise in y-up coordinates is clockwise on screen; here cross > 0 turns are kept,
-        // which with y down means the chain runs clockwise as seen in the image.
-        return Array(lower.dropLast() + upper.dropLast())
+        var h = Array(first.dropLast() + second.dropLast())
+        // Start at the least x (then y), the vertex an x-ordered chain starts at.
+        var start = 0
+        for i in h.indices where h[i].x < h[start].x || (h[i].x == h[start].x && h[i].y < h[start].y) { start = i }
+        if start > 0 { h = Array(h[start...] + h[..<start]) }
+        return h
     }
 
     /// The quadrilateral of largest spread on a convex hull: the two farthest vertices and, on each side
@@ -274,10 +297,12 @@ public enum DMDetector {
 
     /// For the side from `p` to `q` of a quadrilateral with centre `centre`: the fraction of points along
     /// it where the pixel just inside is dark, and (when `measureRuns`) the dark run lengths measured
-    /// inwards from there.
+    /// inwards from there. With `atLeast`, sampling stops once the fraction can no longer reach it, and
+    /// the fraction returned is then some value below `atLeast` (callers that only keep sides at least
+    /// that dark get the same answers for less).
     static func sideProfile(
         _ m: BitMatrix, _ p: Point, _ q: Point, centre: Point, samples: Int = 24, tolerance: Double = 0,
-        measureRuns: Bool = true
+        measureRuns: Bool = true, atLeast: Double? = nil
     )
         -> (dark: Double, runs: [Double])
     {
@@ -303,7 +328,10 @@ public enum DMDetector {
             // pixels of a ragged or blurred edge, which may stand out of it by a pixel or two).
             var d = 0.5
             while d <= reach, dark(m, Point(base.x + nx * d, base.y + ny * d)) != true { d += 0.5 }
-            guard d <= reach else { continue }
+            guard d <= reach else {
+                if let atLeast, Double(s + 1 - darkCount) > Double(samples) * (1 - atLeast) { break }
+                continue
+            }
             darkCount += 1
             guard measureRuns else { continue }
             let start = d
@@ -312,6 +340,9 @@ public enum DMDetector {
         }
         return (Double(darkCount) / Double(samples), runs)
     }
+
+    /// The least fraction of a finder side's samples that must be dark for the side to count as solid.
+    static let finderSideDarkness = 0.75
 
     /// The finder corner of a quadrilateral (clockwise), or `nil` when no corner has two solid sides.
     static func candidate(_ m: BitMatrix, quad q: [Point], hull: [Point] = []) -> Candidate? {
@@ -327,7 +358,8 @@ public enum DMDetector {
         for t in [0.0, 0.025] {
             tolerance = t
             profiles = (0..<4).map {
-                sideProfile(m, q[$0], q[($0 + 1) % 4], centre: centre, tolerance: t, measureRuns: false)
+                sideProfile(m, q[$0], q[($0 + 1) % 4], centre: centre, tolerance: t, measureRuns: false,
+                            atLeast: Self.finderSideDarkness)
             }
             for k in 0..<4 {
                 // Sides k−1 (into corner k) and k (out of it).
@@ -337,9 +369,9 @@ public enum DMDetector {
                     bestK = k
                 }
             }
-            if best >= 0.75 { break }
+            if best >= Self.finderSideDarkness { break }
         }
-        guard bestK >= 0, best >= 0.75 else { return nil }
+        guard bestK >= 0, best >= Self.finderSideDarkness else { return nil }
         let into = (bestK + 3) % 4
         var runs =
             sideProfile(m, q[into], q[(into + 1) % 4], centre: centre, tolerance: tolerance).runs
@@ -417,7 +449,7 @@ public enum DMDetector {
         let (components, dots) = componentsAndDots(m, minSide: minSide)
         for pts in components {
             if let mask, !pts.contains(where: { mask.contains(x: Int($0.x), y: Int($0.y)) }) { continue }
-            let h = hull(pts)
+            let h = hull(rowOrdered: pts)
             guard let q = quad(h), let c = candidate(m, quad: q, hull: h) else { continue }
             out.append(c)
         }

@@ -22,6 +22,19 @@ public struct DMDotCensus: Sendable, Equatable {
     /// Dots within a pixel of `side` that have another such dot within `2 side` (a symbol's dots are
     /// packed one pitch apart; specks of texture are scattered).
     public let packed: Int
+    /// The places where a dot-peen symbol may be: groups of packed dots linked by neighbours within
+    /// `2 side` of one another, each with at least ``fewestDots`` dots, largest first.
+    public let clusters: [Cluster]
+
+    /// Packed dots linked to one another by neighbours within twice their side: one symbol's dots.
+    public struct Cluster: Sendable, Equatable {
+        /// The box around the dots' centres, image pixels.
+        public var box: Rect
+        /// How many dots it holds.
+        public var dots: Int
+        /// Median distance (pixels) from one of its dots to the nearest other one.
+        public var pitch: Double
+    }
 
     /// Dots smaller than this (pixels) are not counted: binarized noise is mostly specks of 1–3 pixels.
     public static let smallestSide = 4
@@ -40,36 +53,70 @@ public struct DMDotCensus: Sendable, Equatable {
             self.side = mode
             self.pitch = 0
             self.packed = 0
+            self.clusters = []
             return
         }
         // Nearest neighbours through a bucket grid of cell `2 · mode` (only the 3 × 3 cells around a dot
-        // can hold a neighbour within that distance; farther ones count as "none").
+        // can hold a neighbour within that distance; farther ones count as "none"); dots within a cell of
+        // one another are linked (union–find) into clusters.
         let cell = Double(2 * mode)
         var buckets: [Int64: [Int]] = [:]
         func key(_ cx: Int, _ cy: Int) -> Int64 { Int64(cx) << 32 | Int64(UInt32(bitPattern: Int32(cy))) }
         for (i, d) in similar.enumerated() {
             buckets[key(Int((d.x / cell).rounded(.down)), Int((d.y / cell).rounded(.down))), default: []].append(i)
         }
-        var nearest: [Double] = []
+        var parent = Array(similar.indices)
+        func find(_ i: Int) -> Int {
+            var r = i
+            while parent[r] != r { r = parent[r] }
+            var k = i
+            while parent[k] != r {
+                let next = parent[k]
+                parent[k] = r
+                k = next
+            }
+            return r
+        }
+        var nearestOf = [Double](repeating: .infinity, count: similar.count)
         for (i, d) in similar.enumerated() {
             let cx = Int((d.x / cell).rounded(.down))
             let cy = Int((d.y / cell).rounded(.down))
-            var best = Double.infinity
             for gy in (cy - 1)...(cy + 1) {
                 for gx in (cx - 1)...(cx + 1) {
                     for j in buckets[key(gx, gy)] ?? [] where j != i {
                         let dx = similar[j].x - d.x
                         let dy = similar[j].y - d.y
-                        best = min(best, (dx * dx + dy * dy).squareRoot())
+                        let distance = (dx * dx + dy * dy).squareRoot()
+                        nearestOf[i] = min(nearestOf[i], distance)
+                        if distance <= cell {
+                            let a = find(i), b = find(j)
+                            if a != b { parent[max(a, b)] = min(a, b) }
+                        }
                     }
                 }
             }
-            if best <= cell { nearest.append(best) }
+        }
+        var nearest: [Double] = []
+        var members: [Int: [Int]] = [:]
+        for i in similar.indices where nearestOf[i] <= cell {
+            nearest.append(nearestOf[i])
+            members[find(i), default: []].append(i)
         }
         nearest.sort()
         self.side = mode
         self.packed = nearest.count
         self.pitch = nearest.isEmpty ? 0 : nearest[nearest.count / 2]
+        var clusters: [Cluster] = []
+        for group in members.values where group.count >= Self.fewestDots {
+            let distances = group.map { nearestOf[$0] }.sorted()
+            clusters.append(
+                Cluster(
+                    box: Rect(enclosing: group.map { Point(similar[$0].x, similar[$0].y) }), dots: group.count,
+                    pitch: distances[distances.count / 2]))
+        }
+        self.clusters = clusters.sorted {
+            $0.dots != $1.dots ? $0.dots > $1.dots : ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x)
+        }
     }
 
     /// Whether a component of `width × height` pixels with `pixels` dark pixels looks like one dot:
@@ -82,16 +129,20 @@ public struct DMDotCensus: Sendable, Equatable {
         return 2 * pixels >= width * height
     }
 
-    /// True when enough packed dots of one size were seen for a dot-peen symbol to be worth a pass.
-    public var suggestsDotPeen: Bool { side >= Self.smallestSide && packed >= Self.fewestDots && pitch > 0 }
+    /// True when enough packed dots of one size were seen in one place for a dot-peen symbol to be worth
+    /// a pass there (a cluster of at least ``fewestDots``).
+    public var suggestsDotPeen: Bool { side >= Self.smallestSide && !clusters.isEmpty }
 
-    /// The dilation radius (pixels) that joins neighbouring dots, diagonal ones included, while a light
-    /// module between two dots keeps a light centre.
+    /// ``joiningRadius(pitch:)`` at the median pitch of all packed dots.
+    public var joiningRadius: Int { joiningRadius(pitch: pitch) }
+
+    /// The dilation radius (pixels) that joins neighbouring dots `pitch` pixels apart, diagonal ones
+    /// included, while a light module between two dots keeps a light centre.
     ///
     /// Two dots of diameter `d` one pitch `p` apart diagonally are `p − 0.7 d` apart along each axis, so
     /// a square of radius `(p − 0.7 d) / 2` (plus a pixel for ragged edges) bridges them; the centre of a
     /// light module between two dots is `p − d / 2` from both, so the radius stays below that.
-    public var joiningRadius: Int {
+    public func joiningRadius(pitch: Double) -> Int {
         let d = Double(side)
         let join = Int(((pitch - 0.7 * d) / 2).rounded(.up)) + 1
         let keep = Int((pitch - d / 2 - 0.5).rounded(.down))
@@ -110,6 +161,20 @@ extension BitMatrix {
     public func dmDilated(radius r: Int) -> BitMatrix {
         guard r > 0, width > 0, height > 0 else { return self }
         return BitMatrix(width: width, height: height, bits: dmFiltered(bits, radius: r, grow: true))
+    }
+
+    /// The pixels of the rectangle at (`x`, `y`) of `w × h` pixels, which must lie inside the matrix, as a
+    /// matrix of their own (its origin at the rectangle's top-left corner).
+    func dmCropped(x: Int, y: Int, width w: Int, height h: Int) -> BitMatrix {
+        var out = [UInt8](repeating: 0, count: w * h)
+        bits.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for row in 0..<h {
+                    for col in 0..<w { dst[row * w + col] = src[(y + row) * width + x + col] }
+                }
+            }
+        }
+        return BitMatrix(width: w, height: h, bits: out)
     }
 
     /// One dilation (`grow`) or erosion by the square of side `2 r + 1`, as a horizontal then a vertical

@@ -42,21 +42,102 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         let first = read(matrix, image: frame.image, options: options, skipping: [], mask: mask)
         var results = first.results
         // Modules that do not touch (dot-peen dots, or squares printed smaller than their cell) make no
-        // finder component, or one whose sides and modules are broken by light gaps. When this pass saw
-        // enough packed dots of one size, or found a symbol-like grid it could not read, and read nothing,
-        // its image is read again with the dark pixels grown until neighbouring modules touch (by the
-        // dots' joining radius, or by one pixel); a light module between two dark ones keeps a light
-        // centre.
-        if results.isEmpty {
-            let radius = first.dots.suggestsDotPeen
-                ? first.dots.joiningRadius : first.bestScore >= Self.rereadScore ? 1 : 0
-            if radius > 0 {
-                results = read(matrix.dmDilated(radius: radius), image: frame.image, options: options, skipping: [],
-                               mask: mask).results
+        // finder component, or one whose sides and modules are broken by light gaps. Where this pass saw
+        // a cluster of packed dots of one size, or a symbol-like grid it could not read, and no symbol read
+        // covers the place, that place is read again with the dark pixels grown until neighbouring modules
+        // touch (by the dots' joining radius, or by one pixel); a light module between two dark ones keeps
+        // a light centre. Only the place is cropped and grown: the effort follows the candidates, not the
+        // frame's size.
+        for place in rereadPlaces(dots: first.dots, nearMisses: first.nearMisses, matrix: matrix) {
+            if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
+            if results.contains(where: { Self.contains($0.cornerPoints, place.centre) }) { continue }
+            results += read(place, matrix: matrix, image: frame.image, options: options, skipping: results)
+        }
+        let left = first.nearMisses.map { Self.centre(of: $0) }
+            .filter { p in !results.contains { Self.contains($0.cornerPoints, p) } }
+        return PassOutcome(symbols: results, unresolved: left.map { [$0] })
+    }
+
+    /// A place to read again with the dark pixels grown: a box of the frame (pixels, whole) and the
+    /// dilation radius.
+    struct RereadPlace {
+        var x, y, width, height: Int
+        var radius: Int
+        var centre: Point { Point(Double(x) + Double(width) / 2, Double(y) + Double(height) / 2) }
+    }
+
+    /// The clusters of packed dots (grown by three pitches for the quiet zone and the outer dots' own
+    /// size) and the near misses (grown by a quarter of their size, at least 4 modules), clipped to the
+    /// frame.
+    func rereadPlaces(dots: DMDotCensus, nearMisses: [[Point]], matrix: BitMatrix) -> [RereadPlace] {
+        func place(_ box: Rect, margin: Double, radius: Int) -> RereadPlace? {
+            let x0 = max(0, Int((box.x - margin).rounded(.down)))
+            let y0 = max(0, Int((box.y - margin).rounded(.down)))
+            let x1 = min(matrix.width, Int((box.x + box.width + margin).rounded(.up)))
+            let y1 = min(matrix.height, Int((box.y + box.height + margin).rounded(.up)))
+            guard x1 - x0 >= 8, y1 - y0 >= 8 else { return nil }
+            return RereadPlace(x: x0, y: y0, width: x1 - x0, height: y1 - y0, radius: radius)
+        }
+        var places: [RereadPlace] = []
+        if dots.side >= DMDotCensus.smallestSide {
+            for c in dots.clusters {
+                let margin = 3 * c.pitch + Double(dots.side)
+                if let p = place(c.box, margin: margin, radius: dots.joiningRadius(pitch: c.pitch)) {
+                    places.append(p)
+                }
             }
         }
-        let left = first.nearMisses.filter { p in !results.contains { Self.contains($0.cornerPoints, p) } }
-        return PassOutcome(symbols: results, unresolved: left.map { [$0] })
+        for quad in nearMisses {
+            let box = Rect(enclosing: quad)
+            if let p = place(box, margin: max(0.25 * max(box.width, box.height), 8), radius: 1) { places.append(p) }
+        }
+        // Places of one radius that overlap are read as one (their union): a symbol's dots can fall into
+        // several clusters where bigger blobs or a band of light modules separate them.
+        var merged = true
+        while merged {
+            merged = false
+            outer: for i in places.indices {
+                for j in places.indices where j > i && places[j].radius == places[i].radius {
+                    let a = places[i], b = places[j]
+                    guard a.x < b.x + b.width, b.x < a.x + a.width, a.y < b.y + b.height, b.y < a.y + a.height
+                    else { continue }
+                    let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
+                    places[i] = RereadPlace(
+                        x: x0, y: y0, width: max(a.x + a.width, b.x + b.width) - x0,
+                        height: max(a.y + a.height, b.y + b.height) - y0, radius: a.radius)
+                    places.remove(at: j)
+                    merged = true
+                    break outer
+                }
+            }
+        }
+        return places
+    }
+
+    /// The symbols in `place` of `matrix`, read from a crop of it with the dark pixels grown by the place's
+    /// radius; corner points in frame pixels. Symbols in `found` (frame pixels) are not read again.
+    func read(
+        _ place: RereadPlace, matrix: BitMatrix, image: LuminanceImage, options: DecodeOptions, skipping found: [Barcode]
+    ) -> [Barcode] {
+        let crop = matrix.dmCropped(x: place.x, y: place.y, width: place.width, height: place.height)
+        let image = try? image.cropped(x: place.x, y: place.y, width: place.width, height: place.height)
+        let dx = Double(place.x), dy = Double(place.y)
+        let skipping = found.map { b in
+            var b = b
+            b.cornerPoints = b.cornerPoints.map { Point($0.x - dx, $0.y - dy) }
+            return b
+        }
+        return read(crop.dmDilated(radius: place.radius), image: image, options: options, skipping: skipping,
+                    mask: nil).results.map { b in
+            var b = b
+            b.cornerPoints = b.cornerPoints.map { Point($0.x + dx, $0.y + dy) }
+            return b
+        }
+    }
+
+    /// The centre of a candidate's quadrilateral (its finder corner and the opposite one).
+    static func centre(of quad: [Point]) -> Point {
+        Point((quad[0].x + quad[2].x) / 2, (quad[0].y + quad[2].y) / 2)
     }
 
     /// Every symbol found in a binarized image; candidates inside `found` symbols are skipped, and so are
@@ -75,9 +156,9 @@ public struct DataMatrixDecoder: SymbologyDecoder {
     func read(
         _ matrix: BitMatrix, image: LuminanceImage?, options: DecodeOptions, skipping found: [Barcode],
         mask: CandidateMask?
-    ) -> (results: [Barcode], bestScore: Double, dots: DMDotCensus, nearMisses: [Point]) {
+    ) -> (results: [Barcode], bestScore: Double, dots: DMDotCensus, nearMisses: [[Point]]) {
         var results: [Barcode] = []
-        var nearMisses: [Point] = []
+        var nearMisses: [[Point]] = []
         var bestScore = 0.0
         var areas: [[Point]] = found.map(\.cornerPoints)
         var candidates: [DMDetector.Candidate] = []
@@ -111,7 +192,7 @@ public struct DataMatrixDecoder: SymbologyDecoder {
                     results.append(b)
                     areas.append(b.cornerPoints)
                 } else if d.score >= Self.rereadScore {
-                    nearMisses.append(centre)
+                    nearMisses.append([cand.l, cand.a, cand.b, cand.c])
                 }
             }
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
