@@ -18,6 +18,13 @@ public struct EANRowDecoder: LinearRowDecoder {
 
     public init() {}
 
+    /// The least mean module size, as a fraction of the start guard's span, that
+    /// ``checkGeometry(_:start:characters:guards:modules:)`` accepts for any layout (EAN-8: 8 characters
+    /// and 11 guard runs in 67 modules gives (0.75 · 7 · 8 + 0.5 · 11) / 67 = 0.709 of the characters'
+    /// module; UPC-E 0.75 · 7 · 6 + 0.5 · 9 over 51 = 0.706; EAN-13 0.72; a three-run guard is below 5.3
+    /// of those modules), rounded down.
+    static let leastModulePerGuardSpan = 0.7 / 5.3
+
     public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
         let view = RunView(line)
         var out: [LinearMatch] = []
@@ -42,11 +49,19 @@ public struct EANRowDecoder: LinearRowDecoder {
         guard isNormalGuard(v, i) else { return nil }
         let qz = options.pure ? 0 : quietZoneModules
         let qzEdge = options.pure ? 0 : quietZoneModulesAtLineEnd
+        // The light before the start guard, against the least module size any layout can accept with
+        // this guard: ``checkGeometry(_:start:characters:guards:modules:)`` keeps guards below 5.3 of the
+        // characters' modules for three runs and characters within 0.75 of their median, so a symbol's
+        // mean module is at least (0.75 · 7 · characters + 0.5 · guard runs) / modules of those, which is
+        // at least 0.72 / 5.3 of the start guard's span for every layout. A light run narrower than the
+        // quiet zone at that size fails the quiet-zone test below whatever the characters read; texture
+        // rarely has a wide light run before a guard-like triple, so most positions stop here.
+        let needBefore = i - 1 == 0 ? qzEdge : qz
+        guard v.w[i - 1] >= needBefore * Self.leastModulePerGuardSpan * v.span(i, 3) else { return nil }
         for layout in Layout.allCases {
             guard let main = decodeMain(v, at: i, layout: layout) else { continue }
             // Quiet zones, measured in this symbol's module.
             let before = i - 1, after = main.lastBar + 1
-            let needBefore = before == 0 ? qzEdge : qz
             let needAfter = after >= v.count - 1 ? qzEdge : qz
             let quietAfter = after < v.count ? v.w[after] : 0
             guard v.w[before] >= needBefore * main.module, quietAfter >= needAfter * main.module else { continue }
@@ -135,6 +150,10 @@ public struct EANRowDecoder: LinearRowDecoder {
 
     func decodeEAN13(_ v: RunView, at i: Int) -> Main? {
         guard i + 58 < v.count else { return nil }
+        // Widths first (a few subtractions): most texture fails them before any character is matched.
+        guard let module = checkGeometry(v, start: i, characters: [(i + 3, 6), (i + 32, 6)],
+                                         guards: [(i, 3), (i + 27, 5), (i + 56, 3)], modules: 95)
+        else { return nil }
         let spread = v.inkSpread(guards: [(i, 3), (i + 27, 5), (i + 56, 3)])
         guard let left = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB, spread: spread),
               let right = readCharacters(v, from: i + 32, count: 6, matcher: .setC, spread: spread)
@@ -143,28 +162,30 @@ public struct EANRowDecoder: LinearRowDecoder {
         guard let first = EANPatterns.firstDigitParity.firstIndex(of: parity) else { return nil }
         let digits = [first] + left.map(\.digit) + right.map(\.digit)
         guard EANCheckDigit.isValid(digits) else { return nil }
-        guard let module = checkGeometry(v, start: i, characters: [(i + 3, 6), (i + 32, 6)],
-                                         guards: [(i, 3), (i + 27, 5), (i + 56, 3)], modules: 95)
-        else { return nil }
         return Main(layout: .ean13, digits: digits, lastBar: i + 58, module: module)
     }
 
     func decodeEAN8(_ v: RunView, at i: Int) -> Main? {
         guard i + 42 < v.count else { return nil }
+        // Widths first (a few subtractions): most texture fails them before any character is matched.
+        guard let module = checkGeometry(v, start: i, characters: [(i + 3, 4), (i + 24, 4)],
+                                         guards: [(i, 3), (i + 19, 5), (i + 40, 3)], modules: 67)
+        else { return nil }
         let spread = v.inkSpread(guards: [(i, 3), (i + 19, 5), (i + 40, 3)])
         guard let left = readCharacters(v, from: i + 3, count: 4, matcher: .setA, spread: spread),
               let right = readCharacters(v, from: i + 24, count: 4, matcher: .setC, spread: spread)
         else { return nil }
         let digits = left.map(\.digit) + right.map(\.digit)
         guard EANCheckDigit.isValid(digits) else { return nil }
-        guard let module = checkGeometry(v, start: i, characters: [(i + 3, 4), (i + 24, 4)],
-                                         guards: [(i, 3), (i + 19, 5), (i + 40, 3)], modules: 67)
-        else { return nil }
         return Main(layout: .ean8, digits: digits, lastBar: i + 42, module: module)
     }
 
     func decodeUPCE(_ v: RunView, at i: Int) -> Main? {
         guard i + 32 < v.count else { return nil }
+        // Widths first (a few subtractions): most texture fails them before any character is matched.
+        guard let module = checkGeometry(v, start: i, characters: [(i + 3, 6)],
+                                         guards: [(i, 3), (i + 27, 6)], modules: 51)
+        else { return nil }
         let spread = v.inkSpread(guards: [(i, 3), (i + 27, 6)])
         guard let chars = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB, spread: spread)
         else { return nil }
@@ -179,9 +200,6 @@ public struct EANRowDecoder: LinearRowDecoder {
         }
         let digits = [ns] + chars.map(\.digit) + [check]
         guard EANCheckDigit.isValid(UPCEExpansion.upcA(digits)) else { return nil }
-        guard let module = checkGeometry(v, start: i, characters: [(i + 3, 6)],
-                                         guards: [(i, 3), (i + 27, 6)], modules: 51)
-        else { return nil }
         return Main(layout: .upcE, digits: digits, lastBar: i + 32, module: module)
     }
 
@@ -208,14 +226,33 @@ public struct EANRowDecoder: LinearRowDecoder {
     func checkGeometry(
         _ v: RunView, start: Int, characters: [(Int, Int)], guards: [(Int, Int)], modules: Int
     ) -> Double? {
-        var widths: [Double] = []
-        for (from, count) in characters {
-            for k in 0..<count { widths.append(v.span(from + 4 * k, 4)) }
+        let n = characters.reduce(0) { $0 + $1.1 }
+        // The characters' widths in a stack buffer (this runs at every guard-like position of every line).
+        let median: Double? = withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { widths in
+            var k = 0
+            for (from, count) in characters {
+                for c in 0..<count {
+                    widths[k] = v.span(from + 4 * c, 4)
+                    k += 1
+                }
+            }
+            // Insertion sort of at most 12 widths into a second buffer (`widths` keeps their order).
+            return withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { order in
+                for j in 0..<n {
+                    var p = j
+                    while p > 0 && order[p - 1] > widths[j] {
+                        order[p] = order[p - 1]
+                        p -= 1
+                    }
+                    order[p] = widths[j]
+                }
+                let median = order[n / 2]
+                guard median > 0 else { return nil }
+                for j in 0..<n where widths[j] < 0.75 * median || widths[j] > 1.33 * median { return nil }
+                return median
+            }
         }
-        let sorted = widths.sorted()
-        let median = sorted[sorted.count / 2]
-        guard median > 0 else { return nil }
-        for w in widths where w < 0.75 * median || w > 1.33 * median { return nil }
+        guard let median else { return nil }
         let module = median / 7
         for (from, count) in guards {
             let g = v.span(from, count) / module
