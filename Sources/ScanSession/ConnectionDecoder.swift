@@ -1,7 +1,8 @@
 import ScanCore
 import ScanValues
 
-/// Decodes frames for one connection: crops the region of interest, asks the registry for the
+/// Decodes frames for one connection: reads the region of interest's context of the shared frame (one
+/// per frame and region for all connections of an input, ``SharedFrame``), asks the registry for the
 /// connection's symbologies only, maps corner points back to full-frame pixels, and parses each value
 /// (``ScanValues/ValueParser``: `value_type`, `value`, `display_value`).
 struct ConnectionDecoder: Sendable {
@@ -10,15 +11,12 @@ struct ConnectionDecoder: Sendable {
     let regionOfInterest: RegionOfInterest?
 
     /// Every symbol in `frame` (corner points in `frame` pixels).
-    func decode(_ frame: Frame) -> [Barcode] {
-        decodeSymbols(frame).map { $0.withParsedValue() }
-    }
-
-    private func decodeSymbols(_ frame: Frame) -> [Barcode] {
-        let image = frame.luminance()
-        guard let roi = regionOfInterest else {
-            return registry.decode(FrameContext(image: image), options: options)
+    func decode(_ frame: SharedFrame) -> [Barcode] {
+        guard let (context, origin) = frame.context(region: regionOfInterest) else { return [] }
+        return registry.decode(context, options: options).map { code in
+            var code = code
+            if origin.x != 0 || origin.y != 0 { code.cornerPoints = code.cornerPoints.map { $0 + origin } }
+            return code.withParsedValue()
         }
-        return roi.decode(image, registry: registry, options: options)
     }
 }

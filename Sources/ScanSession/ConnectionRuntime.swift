@@ -43,13 +43,13 @@ final class ConnectionRuntime: Sendable {
 
     /// Decodes one image of a batch input: `detected` for every read, then `confirmed` for those the
     /// de-duplication stage admits. In the view every read is confirmed (a still image is its own scene).
-    func handleBatch(_ frame: Frame) -> Decoded {
-        batchEvents(decodeBatch(frame), frame: frame)
+    func handleBatch(_ frame: SharedFrame) -> Decoded {
+        batchEvents(decodeBatch(frame), frame: frame.frame)
     }
 
     /// The decoding half of ``handleBatch(_:)``: the symbols in `frame` and the seconds decoding took (no
     /// state is touched, so frames of one input may decode in parallel).
-    func decodeBatch(_ frame: Frame) -> (codes: [Barcode], seconds: Double) { timedDecode(frame) }
+    func decodeBatch(_ frame: SharedFrame) -> (codes: [Barcode], seconds: Double) { timedDecode(frame) }
 
     /// The stages half of ``handleBatch(_:)``: the events and the view for `decoded`, read in `frame`.
     func batchEvents(_ decoded: (codes: [Barcode], seconds: Double), frame: Frame) -> Decoded {
@@ -68,8 +68,9 @@ final class ConnectionRuntime: Sendable {
     /// Decodes one frame of a live input: `lost` for tracks that expired, `detected` for every read (with
     /// its track id), then `confirmed` for codes whose streak completes and that de-duplication admits.
     /// In the view a read is confirmed while its streak is at least `confirm_frames` long.
-    func handleStream(_ frame: Frame) -> Decoded {
-        let (codes, seconds) = timedDecode(frame)
+    func handleStream(_ shared: SharedFrame) -> Decoded {
+        let (codes, seconds) = timedDecode(shared)
+        let frame = shared.frame
         return stages.withLock { s in
             let keys = codes.map(CodeKey.init)
             let (ids, lost) = s.tracker.update(codes, at: frame.timestamp)
@@ -98,7 +99,7 @@ final class ConnectionRuntime: Sendable {
         }
     }
 
-    private func timedDecode(_ frame: Frame) -> (codes: [Barcode], seconds: Double) {
+    private func timedDecode(_ frame: SharedFrame) -> (codes: [Barcode], seconds: Double) {
         let start = ContinuousClock.now
         let codes = decoder.decode(frame)
         let elapsed = start.duration(to: .now).components

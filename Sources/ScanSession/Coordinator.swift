@@ -190,11 +190,13 @@ struct InputSink: FrameSink {
 
     func process(_ frame: Frame) {
         metrics.frameRead(input: input)
+        // One luminance plane and one decoding context per region for all connections of this input.
+        let shared = SharedFrame(frame)
         guard let sequencer else {
-            for connection in connections { deliver(connection.handleBatch(frame), from: connection) }
+            for connection in connections { deliver(connection.handleBatch(shared), from: connection) }
             return
         }
-        let decoded = connections.map { $0.decodeBatch(frame) }
+        let decoded = connections.map { $0.decodeBatch(shared) }
         let connections = self.connections
         sequencer.release(frame.sequenceNumber) {
             for (connection, codes) in zip(connections, decoded) {
@@ -212,7 +214,8 @@ struct InputSink: FrameSink {
     func offer(_ frame: Frame) {
         guard !slots.isEmpty else { return process(frame) }
         metrics.frameRead(input: input)
-        for slot in slots { slot.put(frame) }
+        let shared = SharedFrame(frame)
+        for slot in slots { slot.put(shared) }
     }
 
     func fail(frame: Int?, source: String, message: String) {

@@ -1,7 +1,8 @@
 import Foundation
 import ScanCore
 
-/// A one-frame buffer between a live input and one connection's decoder (ARCHITECTURE §5).
+/// A one-frame buffer between a live input and one connection's decoder (ARCHITECTURE §5). The frame is
+/// shared with the input's other connections (``SharedFrame``).
 ///
 /// With `dropping`, ``put(_:)`` never waits: a frame still waiting is replaced by the newer one and
 /// counted in ``dropped`` (latest frame wins, like `alwaysDiscardsLateVideoFrames`). Without it, `put`
@@ -9,7 +10,7 @@ import ScanCore
 final class LatestFrameSlot: @unchecked Sendable {
     // All state is guarded by `condition`.
     private let condition = NSCondition()
-    private var frame: Frame?
+    private var frame: SharedFrame?
     private var closed = false
     private var droppedCount = 0
     let dropping: Bool
@@ -24,7 +25,7 @@ final class LatestFrameSlot: @unchecked Sendable {
     }
 
     /// Hands over `frame` (see the type's discussion). Ignored once closed.
-    func put(_ newFrame: Frame) {
+    func put(_ newFrame: SharedFrame) {
         condition.lock()
         defer { condition.unlock() }
         if !dropping {
@@ -37,7 +38,7 @@ final class LatestFrameSlot: @unchecked Sendable {
     }
 
     /// The waiting frame, blocking until there is one; nil once closed and empty.
-    func take() -> Frame? {
+    func take() -> SharedFrame? {
         condition.lock()
         defer { condition.unlock() }
         while frame == nil && !closed { condition.wait() }

@@ -110,21 +110,21 @@ import Testing
 @Suite struct LatestFrameSlotTests {
     @Test func droppingSlotKeepsTheLatestAndCountsTheRest() {
         let slot = LatestFrameSlot(dropping: true)
-        for n in 0..<5 { slot.put(TestFrames.gray(width: 8, height: 8, codeAt: nil, number: n)) }
+        for n in 0..<5 { slot.put(SharedFrame(TestFrames.gray(width: 8, height: 8, codeAt: nil, number: n))) }
         #expect(slot.dropped == 4)
         #expect(slot.take()?.sequenceNumber == 4)
-        slot.put(TestFrames.gray(width: 8, height: 8, codeAt: nil, number: 5))
+        slot.put(SharedFrame(TestFrames.gray(width: 8, height: 8, codeAt: nil, number: 5)))
         slot.close()
         #expect(slot.take()?.sequenceNumber == 5)  // a waiting frame is still handed out after close
         #expect(slot.take() == nil)
-        slot.put(TestFrames.gray(width: 8, height: 8, codeAt: nil, number: 6))
+        slot.put(SharedFrame(TestFrames.gray(width: 8, height: 8, codeAt: nil, number: 6)))
         #expect(slot.take() == nil)
     }
 
     @Test func nonDroppingSlotMakesTheWriterWait() {
         let slot = LatestFrameSlot(dropping: false)
         let writer = Thread {
-            for n in 0..<20 { slot.put(TestFrames.gray(width: 8, height: 8, codeAt: nil, number: n)) }
+            for n in 0..<20 { slot.put(SharedFrame(TestFrames.gray(width: 8, height: 8, codeAt: nil, number: n))) }
             slot.close()
         }
         writer.start()
