@@ -132,7 +132,7 @@ public struct QRCodeDecoder: SymbologyDecoder {
             let detections = QRDetector.detections(
                 matrix, tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl])
             if let (symbol, d) = decodeFirst(matrix, detections, attempt: attempt) {
-                results.append(barcode(symbol, detection: d))
+                results.append(barcode(symbol, detection: d, corners: cornerPoints(matrix, d)))
                 used.formUnion(members)
             } else {
                 for m in members { failures[m] += 1 }
@@ -267,9 +267,11 @@ public struct QRCodeDecoder: SymbologyDecoder {
     /// Failed attempts a finder pattern may take part in, per binarized image.
     static let failuresPerPattern = 4
 
-    func barcode(_ s: QRSymbol, detection d: QRDetection) -> Barcode {
+    /// The result for symbol `s` read through `d`; `corners` in grid order (see ``cornerPoints(_:_:)``),
+    /// the grid's own corners when nil.
+    func barcode(_ s: QRSymbol, detection d: QRDetection, corners gridCorners: [Point]? = nil) -> Barcode {
         let n = Double(d.dimension)
-        var corners = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)].map(d.transform.apply)
+        var corners = gridCorners ?? [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)].map(d.transform.apply)
         if s.isMirrored {
             // The grid was read transposed: the symbol's top-right is the grid's bottom-left.
             corners = [corners[0], corners[3], corners[2], corners[1]]
