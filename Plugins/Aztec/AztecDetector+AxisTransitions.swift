@@ -26,40 +26,46 @@ extension AztecDetector {
             return transitions(m, from: p, dx: vertical ? 0 : (forward ? 1 : -1),
                 dy: vertical ? (forward ? 1 : -1) : 0, count: count, limit: limit, minRun: minRun)
         }
-        @inline(__always) func sample(_ k: Int) -> Double {
-            forward ? s0 + 0.5 * Double(k) : s0 - 0.5 * Double(k)
-        }
-        /// The first k whose sample lies in pixel `r` (beyond the start pixel, in the walk's direction).
-        @inline(__always) func firstStep(into r: Int) -> Int {
-            // Forward: sample ≥ r. Backward: sample < r + 1.
-            @inline(__always) func inside(_ k: Int) -> Bool {
-                forward ? sample(k) >= Double(r) : sample(k) < Double(r + 1)
-            }
-            // An estimate (truncated, so no libm call), corrected both ways.
-            var k = max(1, Int(forward ? (Double(r) - s0) * 2 : (s0 - Double(r + 1)) * 2))
-            while k > 1 && inside(k - 1) { k -= 1 }
-            while !inside(k) { k += 1 }
-            return k
-        }
         let start = Int(s0)
         let fixed = Int(across)
         let kMax = Int(2 * limit)  // limit ≥ 0: truncation is the floor
+        let half = 0.5 * Double(kMax)
         // The last pixel the walk reaches before passing `limit` or leaving the image.
-        let reach = sample(kMax)
+        let reach = forward ? s0 + half : s0 - half
         let last = forward ? min(length - 1, Int(reach)) : (reach < 0 ? 0 : Int(reach))
         let stride = vertical ? m.width : 1
-        let step = forward ? stride : -stride
         let origin = vertical ? start * m.width + fixed : fixed * m.width + start
+        // In exact arithmetic the first step into pixel r is 2(r − start) − h forward and 2(start − r) − 1 + h
+        // backward, h = 1 when s₀ lies in the upper half of its pixel: a guess, checked against the
+        // samples themselves and moved until it is the first step in (floating point can shift it).
+        let upper = s0 - Double(start) >= 0.5
+        @inline(__always) func firstStep(into r: Int) -> Int {
+            var k: Int
+            if forward {
+                // Samples s₀ + k/2 ≥ r lie in pixel r.
+                k = 2 * (r - start) - (upper ? 1 : 0)
+                while k > 1 && s0 + 0.5 * Double(k - 1) >= Double(r) { k -= 1 }
+                while !(s0 + 0.5 * Double(k) >= Double(r)) { k += 1 }
+            } else {
+                // Samples s₀ − k/2 < r + 1 lie in pixel r.
+                k = 2 * (start - r) - 1 + (upper ? 1 : 0)
+                while k > 1 && s0 - 0.5 * Double(k - 1) < Double(r + 1) { k -= 1 }
+                while !(s0 - 0.5 * Double(k) < Double(r + 1)) { k += 1 }
+            }
+            return k
+        }
         return m.bits.withUnsafeBufferPointer { bits -> RayEdges? in
-            guard bits[origin] == 1 else { return nil }
+            guard let base = bits.baseAddress, base[origin] == 1 else { return nil }
             var current: UInt8 = 1
             var out = RayEdges()
-            var index = origin
+            var q = base + origin
+            let step = forward ? stride : -stride
+            let direction = forward ? 1 : -1
             var r = start
             while r != last {
-                r += forward ? 1 : -1
-                index += step
-                let v = bits[index]
+                r += direction
+                q += step
+                let v = q.pointee
                 guard v != current else { continue }
                 current = v
                 let edge = 0.5 * Double(firstStep(into: r)) - 0.25

@@ -114,8 +114,49 @@ extension AztecDetector {
     /// along its sides, 2.1 at its corners; the light ring beyond the next dark one starts at 2.5) and
     /// number at most 18 square modules (the ring holds 8). Dot grids, stripes and text, which pass the
     /// ring-spacing tests along lines, leak.
+    ///
+    /// Straight light paths from the start (``lightPathsAreBounded(_:x:y:centre:reach:)``) are tried first:
+    /// on texture most leaks show on one of them, for a few pixels' work instead of a fill.
     static func innerRingIsEnclosed(_ m: BitMatrix, _ p: Point, moduleSize u: Double) -> Bool {
-        m.lightRegionIsEnclosed(x: Int(p.x + u), y: Int(p.y), centre: p, reach: 3 * u, maxArea: Int(18 * u * u) + 8)
+        let x = Int(p.x + u), y = Int(p.y), reach = 3 * u
+        return lightPathsAreBounded(m, x: x, y: y, centre: p, reach: reach)
+            && m.lightRegionIsEnclosed(x: x, y: y, centre: p, reach: reach, maxArea: Int(18 * u * u) + 8)
+    }
+
+    /// False when a straight 4-connected path of light pixels leads from (x, y) to the border of the box
+    /// that ``BitMatrix/lightRegionIsEnclosed(x:y:centre:reach:maxArea:)`` fills within (`reach` around
+    /// `centre`), or when that fill would refuse to start: in either case the fill answers false, so
+    /// this test changes no decision. Paths: the four axis directions and the four diagonal staircases
+    /// (one pixel across, one pixel along, both light).
+    static func lightPathsAreBounded(_ m: BitMatrix, x: Int, y: Int, centre: Point, reach: Double) -> Bool {
+        // The fill's box, computed as the fill computes it.
+        let x0 = max(0, Int((centre.x - reach).rounded(.down)))
+        let x1 = min(m.width - 1, Int((centre.x + reach).rounded(.up)))
+        let y0 = max(0, Int((centre.y - reach).rounded(.down)))
+        let y1 = min(m.height - 1, Int((centre.y + reach).rounded(.up)))
+        guard x0 < x, x < x1, y0 < y, y < y1 else { return false }
+        let width = m.width
+        return m.bits.withUnsafeBufferPointer { bits in
+            guard bits[y * width + x] == 0 else { return false }
+            /// True when the path meets a dark pixel before a light one on the border.
+            @inline(__always) func blocked(_ dx: Int, _ dy: Int) -> Bool {
+                var cx = x, cy = y
+                while true {
+                    if dx != 0 {
+                        cx += dx
+                        if bits[cy * width + cx] != 0 { return true }
+                        if cx == x0 || cx == x1 { return false }
+                    }
+                    if dy != 0 {
+                        cy += dy
+                        if bits[cy * width + cx] != 0 { return true }
+                        if cy == y0 || cy == y1 { return false }
+                    }
+                }
+            }
+            return blocked(1, 0) && blocked(0, -1) && blocked(0, 1) && blocked(-1, 0) && blocked(1, -1)
+                && blocked(1, 1) && blocked(-1, 1) && blocked(-1, -1)
+        }
     }
 
     /// Checks rings 0–2 along the column (`vertical`) or the row through `p`; returns the refined centre

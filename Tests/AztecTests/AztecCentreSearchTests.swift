@@ -3,9 +3,10 @@ import Testing
 
 @testable import Aztec
 
-/// The centre search's pixel walk along rows and columns gives exactly what the general half-pixel ray
-/// walk gives, so the detector's decisions do not depend on which one runs.
-struct AztecRayWalkTests {
+/// The centre search's shortcuts decide as the checks they stand for: the pixel walk along rows and
+/// columns gives exactly what the general half-pixel ray walk gives, and the straight-path test refuses
+/// only what the enclosure fill refuses.
+struct AztecCentreSearchTests {
     /// A deterministic pseudo-random generator (SplitMix64), so a failure repeats.
     struct SplitMix: RandomNumberGenerator {
         var state: UInt64
@@ -77,5 +78,28 @@ struct AztecRayWalkTests {
         }
         // The walks found edges often enough for the comparison to mean something.
         #expect(found > 10_000)
+    }
+
+    @Test func straightPathsRefuseOnlyWhatTheFillRefuses() {
+        var g = SplitMix(state: 24778)
+        var enclosed = 0
+        var refusedEarly = 0
+        for trial in 0..<60 {
+            let m = Self.matrix(width: 41, height: 37, longest: 1 + trial % 5, &g)
+            for _ in 0..<300 {
+                let centre = Point(Double.random(in: -2...43, using: &g), Double.random(in: -2...39, using: &g))
+                let u = Double.random(in: 1...5, using: &g)
+                let x = Int(centre.x + u), y = Int(centre.y), reach = 3 * u
+                let fill = m.lightRegionIsEnclosed(
+                    x: x, y: y, centre: centre, reach: reach, maxArea: Int(18 * u * u) + 8)
+                let paths = AztecDetector.lightPathsAreBounded(m, x: x, y: y, centre: centre, reach: reach)
+                #expect(paths || !fill, "centre \(centre) u \(u)")
+                if fill { enclosed += 1 }
+                if !paths && x >= 0 && y >= 0 && x < m.width && y < m.height && !m[x, y] { refusedEarly += 1 }
+            }
+        }
+        // Both outcomes occur often enough for the comparison to mean something.
+        #expect(enclosed > 200)
+        #expect(refusedEarly > 1000)
     }
 }
