@@ -373,22 +373,35 @@ public enum QRDetector {
         var sum = Point(0, 0)
         var hits = 0.0
         var dy = -radius
+        // Only positions scoring `accepted` or more can matter (the best score must reach it, and only
+        // the positions with the best score make the centre): a position is left as soon as its misses
+        // show it cannot reach max(best, accepted). The same centre as scoring every position in full.
+        let accepted = 22
         while dy <= radius {
             var dx = -radius
             while dx <= radius {
                 let c = near + Point(dx, dy)
                 var score = 0
-                for j in -2...2 {
+                var misses = 0
+                let needed = max(best, accepted)
+                template: for j in -2...2 {
                     for i in -2...2 {
                         let p = c + ex * Double(i) + ey * Double(j)
-                        guard p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height) else { continue }
-                        let x = Int(p.x), y = Int(p.y)
                         let want = max(abs(i), abs(j)) != 1
-                        if m[x, y] == want { score += 1 }
+                        if p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height),
+                            m[Int(p.x), Int(p.y)] == want
+                        {
+                            score += 1
+                        } else {
+                            misses += 1
+                            if 25 - misses < needed { break template }
+                        }
                     }
                 }
                 // Light ring just outside (the pattern sits in data, so only a weak hint): skip.
-                if score > best {
+                if 25 - misses < needed {
+                    // Cannot reach the best score nor the accepted one: changes nothing.
+                } else if score > best {
                     best = score
                     sum = c
                     hits = 1
@@ -400,7 +413,7 @@ public enum QRDetector {
             }
             dy += step
         }
-        guard best >= 22 else { return nil }
+        guard best >= accepted else { return nil }
         let centre = sum * (1 / hits)
         return refineAlignment(m, near: centre, ex: ex, ey: ey) ?? centre
     }

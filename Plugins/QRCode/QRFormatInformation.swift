@@ -44,11 +44,7 @@ public struct QRFormatInformation: Sendable, Equatable {
     /// time (32 words × 576 readings within distance 3 of each, of 2^15), this test about 1 % of the time;
     /// a symbol sampled well near its finder patterns passes it.
     public static func isConfident(_ readings: [Int]) -> Bool {
-        for word in codewords {
-            let d = readings.map { ($0 ^ word).nonzeroBitCount }
-            if d.contains(0) || (!d.isEmpty && d.allSatisfy { $0 <= 3 }) { return true }
-        }
-        return false
+        QRInformationCode.isConfident(readings, among: codewords)
     }
 
     public init(level: QRErrorCorrectionLevel, mask: Int) {
