@@ -214,23 +214,31 @@ public enum QRDetector {
             return m[x, y]
         }
         let limit = module * 3 + 3
-        var counts = [0, 0, 0, 0, 0]
-        for (sign, order) in [(-1.0, [2, 1, 0]), (1.0, [2, 3, 4])] {
+        // Runs outward from the centre, backward (centre, light, outer dark) then forward: run k of a
+        // side is the centre (index 2) for k = 0, then index 2 ∓ k; no arrays (asked for every triple).
+        var counts = (0, 0, 0, 0, 0)
+        for sign in [-1.0, 1.0] {
             var s = sign > 0 ? 1.0 : 0.0
-            for (k, idx) in order.enumerated() {
+            for k in 0..<3 {
                 let want = k != 1
                 var n = 0
                 while let d = dark(s * sign), d == want {
                     n += 1
                     s += 1
-                    if Double(n) > limit * (idx == 2 ? 2 : 1) { return nil }
+                    if Double(n) > limit * (k == 0 ? 2 : 1) { return nil }
                 }
-                if n == 0 && idx != 2 { return nil }
-                counts[idx] += n
+                if n == 0 && k != 0 { return nil }
+                switch (k, sign > 0) {
+                case (0, _): counts.2 += n
+                case (1, false): counts.1 += n
+                case (2, false): counts.0 += n
+                case (1, true): counts.3 += n
+                default: counts.4 += n
+                }
             }
         }
-        guard QRFinderPatternFinder.ratioMatches(counts) else { return nil }
-        return Double(counts.reduce(0, +))
+        guard QRFinderPatternFinder.ratioMatches(counts.0, counts.1, counts.2, counts.3, counts.4) else { return nil }
+        return Double(counts.0 + counts.1 + counts.2 + counts.3 + counts.4)
     }
 
     /// The grid for a known dimension.
