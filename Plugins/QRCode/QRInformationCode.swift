@@ -25,13 +25,22 @@ extension QRInformationCode {
     /// have minimum distance 7 or more (§7.9.1 / Annex C.2, §7.10 / Annex D). Built once per code.
     static func nearestTable(_ codewords: [Int], bits: Int) -> [UInt8] {
         precondition(codewords.count < 64, "index · 4 + distance must fit below 255")
-        return (0..<(1 << bits)).map { reading in
-            for (index, word) in codewords.enumerated() {
-                let d = (reading ^ word).nonzeroBitCount
-                if d <= 3 { return UInt8(index * 4 + d) }
+        // Each word's readings within 3 bit errors: the word XOR every pattern of at most 3 of `bits` bits
+        // (a few hundred per word, instead of comparing every reading with every word).
+        var table = [UInt8](repeating: 255, count: 1 << bits)
+        for (index, word) in codewords.enumerated() {
+            table[word] = UInt8(index * 4)
+            for i in 0..<bits {
+                table[word ^ (1 << i)] = UInt8(index * 4 + 1)
+                for j in (i + 1)..<max(i + 1, bits) {
+                    table[word ^ (1 << i) ^ (1 << j)] = UInt8(index * 4 + 2)
+                    for k in (j + 1)..<max(j + 1, bits) {
+                        table[word ^ (1 << i) ^ (1 << j) ^ (1 << k)] = UInt8(index * 4 + 3)
+                    }
+                }
             }
-            return 255
         }
+        return table
     }
 
     /// ``isConfident(_:among:)`` through a ``nearestTable(_:bits:)`` of the same codewords: the same answer
