@@ -214,23 +214,31 @@ public enum QRDetector {
             return m[x, y]
         }
         let limit = module * 3 + 3
-        var counts = [0, 0, 0, 0, 0]
-        for (sign, order) in [(-1.0, [2, 1, 0]), (1.0, [2, 3, 4])] {
+        // Runs outward from the centre, backward (centre, light, outer dark) then forward: run k of a
+        // side is the centre (index 2) for k = 0, then index 2 ∓ k; no arrays (asked for every triple).
+        var counts = (0, 0, 0, 0, 0)
+        for sign in [-1.0, 1.0] {
             var s = sign > 0 ? 1.0 : 0.0
-            for (k, idx) in order.enumerated() {
+            for k in 0..<3 {
                 let want = k != 1
                 var n = 0
                 while let d = dark(s * sign), d == want {
                     n += 1
                     s += 1
-                    if Double(n) > limit * (idx == 2 ? 2 : 1) { return nil }
+                    if Double(n) > limit * (k == 0 ? 2 : 1) { return nil }
                 }
-                if n == 0 && idx != 2 { return nil }
-                counts[idx] += n
+                if n == 0 && k != 0 { return nil }
+                switch (k, sign > 0) {
+                case (0, _): counts.2 += n
+                case (1, false): counts.1 += n
+                case (2, false): counts.0 += n
+                case (1, true): counts.3 += n
+                default: counts.4 += n
+                }
             }
         }
-        guard QRFinderPatternFinder.ratioMatches(counts) else { return nil }
-        return Double(counts.reduce(0, +))
+        guard QRFinderPatternFinder.ratioMatches(counts.0, counts.1, counts.2, counts.3, counts.4) else { return nil }
+        return Double(counts.0 + counts.1 + counts.2 + counts.3 + counts.4)
     }
 
     /// The grid for a known dimension.
@@ -373,22 +381,35 @@ public enum QRDetector {
         var sum = Point(0, 0)
         var hits = 0.0
         var dy = -radius
+        // Only positions scoring `accepted` or more can matter (the best score must reach it, and only
+        // the positions with the best score make the centre): a position is left as soon as its misses
+        // show it cannot reach max(best, accepted). The same centre as scoring every position in full.
+        let accepted = 22
         while dy <= radius {
             var dx = -radius
             while dx <= radius {
                 let c = near + Point(dx, dy)
                 var score = 0
-                for j in -2...2 {
+                var misses = 0
+                let needed = max(best, accepted)
+                template: for j in -2...2 {
                     for i in -2...2 {
                         let p = c + ex * Double(i) + ey * Double(j)
-                        guard p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height) else { continue }
-                        let x = Int(p.x), y = Int(p.y)
                         let want = max(abs(i), abs(j)) != 1
-                        if m[x, y] == want { score += 1 }
+                        if p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height),
+                            m[Int(p.x), Int(p.y)] == want
+                        {
+                            score += 1
+                        } else {
+                            misses += 1
+                            if 25 - misses < needed { break template }
+                        }
                     }
                 }
                 // Light ring just outside (the pattern sits in data, so only a weak hint): skip.
-                if score > best {
+                if 25 - misses < needed {
+                    // Cannot reach the best score nor the accepted one: changes nothing.
+                } else if score > best {
                     best = score
                     sum = c
                     hits = 1
@@ -400,7 +421,7 @@ public enum QRDetector {
             }
             dy += step
         }
-        guard best >= 22 else { return nil }
+        guard best >= accepted else { return nil }
         let centre = sum * (1 / hits)
         return refineAlignment(m, near: centre, ex: ex, ey: ey) ?? centre
     }

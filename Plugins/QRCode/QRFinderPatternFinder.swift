@@ -38,7 +38,6 @@ public enum QRFinderPatternFinder {
         var found: [QRFinderPattern] = []
         matrix.bits.withUnsafeBufferPointer { px in
             var y = 0
-            var counts = [Int](repeating: 0, count: 5)
             while y < h {
                 let spans = mask?.rowSpans(y, grownBy: spanGrowth) ?? [0..<w]
                 for span in spans {
@@ -49,9 +48,8 @@ public enum QRFinderPatternFinder {
                     while i + 4 < runs.count {
                         let total = runs[i] + runs[i + 1] + runs[i + 2] + runs[i + 3] + runs[i + 4]
                         if total >= 7 {
-                            for k in 0..<5 { counts[k] = runs[i + k] }
-                            if ratioMatches(counts) {
-                                let centerX = Double(position + runs[i] + runs[i + 1]) + Double(counts[2]) / 2
+                            if ratioMatches(runs[i], runs[i + 1], runs[i + 2], runs[i + 3], runs[i + 4]) {
+                                let centerX = Double(position + runs[i] + runs[i + 1]) + Double(runs[i + 2]) / 2
                                 if let c = confirm(px, matrix, centerX: centerX, y: y, total: total) {
                                     add(c, to: &found)
                                 }
@@ -70,14 +68,29 @@ public enum QRFinderPatternFinder {
     /// True when five run lengths are close to 1:1:3:1:1.
     @inline(__always)
     static func ratioMatches(_ c: [Int]) -> Bool {
-        let total = c[0] + c[1] + c[2] + c[3] + c[4]
+        ratioMatches(c[0], c[1], c[2], c[3], c[4])
+    }
+
+    /// ``ratioMatches(_:)`` for five runs given one by one (no array).
+    @inline(__always)
+    static func ratioMatches(_ c0: Int, _ c1: Int, _ c2: Int, _ c3: Int, _ c4: Int) -> Bool {
+        let total = c0 + c1 + c2 + c3 + c4
         guard total >= 7 else { return false }
         let m = Double(total) / 7
         let tol = m * 0.5
         // Generous tolerance for the centre (blur grows dark runs and shrinks light ones).
-        return abs(Double(c[0]) - m) < tol * 1.4 && abs(Double(c[1]) - m) < tol * 1.4
-            && abs(Double(c[2]) - 3 * m) < 3 * tol && abs(Double(c[3]) - m) < tol * 1.4
-            && abs(Double(c[4]) - m) < tol * 1.4
+        return abs(Double(c0) - m) < tol * 1.4 && abs(Double(c1) - m) < tol * 1.4
+            && abs(Double(c2) - 3 * m) < 3 * tol && abs(Double(c3) - m) < tol * 1.4
+            && abs(Double(c4) - m) < tol * 1.4
+    }
+
+    /// Five run lengths across a candidate, outer dark to outer dark (no array: counted for every row
+    /// candidate).
+    struct FiveRuns {
+        var c0 = 0, c1 = 0, c2 = 0, c3 = 0, c4 = 0
+        var total: Int { c0 + c1 + c2 + c3 + c4 }
+        /// ``ratioMatches(_:)`` of these runs.
+        var matchesRatio: Bool { QRFinderPatternFinder.ratioMatches(c0, c1, c2, c3, c4) }
     }
 
     /// Five runs through (cx, cy) along direction (dx, dy) (unit steps in pixels), centred on the dark
@@ -86,29 +99,29 @@ public enum QRFinderPatternFinder {
     @inline(__always)
     static func crossRuns(
         _ px: UnsafeBufferPointer<UInt8>, w: Int, h: Int, x0: Int, y0: Int, dx: Int, dy: Int, maxRun: Int
-    ) -> (counts: [Int], centerOffset: Double)? {
+    ) -> (counts: FiveRuns, centerOffset: Double)? {
         func dark(_ x: Int, _ y: Int) -> Bool? {
             guard x >= 0, y >= 0, x < w, y < h else { return nil }
             return px[y * w + x] != 0
         }
         guard dark(x0, y0) == true else { return nil }
-        var counts = [0, 0, 0, 0, 0]
+        var counts = FiveRuns()
         // Backward: centre, light, outer dark.
         var s = 0
-        while dark(x0 - s * dx, y0 - s * dy) == true { counts[2] += 1; s += 1; if counts[2] > 3 * maxRun { return nil } }
+        while dark(x0 - s * dx, y0 - s * dy) == true { counts.c2 += 1; s += 1; if counts.c2 > 3 * maxRun { return nil } }
         let back = s
-        while dark(x0 - s * dx, y0 - s * dy) == false { counts[1] += 1; s += 1; if counts[1] > maxRun { return nil } }
-        guard counts[1] > 0 else { return nil }
-        while dark(x0 - s * dx, y0 - s * dy) == true { counts[0] += 1; s += 1; if counts[0] > maxRun { return nil } }
-        guard counts[0] > 0 else { return nil }
+        while dark(x0 - s * dx, y0 - s * dy) == false { counts.c1 += 1; s += 1; if counts.c1 > maxRun { return nil } }
+        guard counts.c1 > 0 else { return nil }
+        while dark(x0 - s * dx, y0 - s * dy) == true { counts.c0 += 1; s += 1; if counts.c0 > maxRun { return nil } }
+        guard counts.c0 > 0 else { return nil }
         // Forward.
         s = 1
-        while dark(x0 + s * dx, y0 + s * dy) == true { counts[2] += 1; s += 1; if counts[2] > 3 * maxRun { return nil } }
+        while dark(x0 + s * dx, y0 + s * dy) == true { counts.c2 += 1; s += 1; if counts.c2 > 3 * maxRun { return nil } }
         let fwd = s - 1
-        while dark(x0 + s * dx, y0 + s * dy) == false { counts[3] += 1; s += 1; if counts[3] > maxRun { return nil } }
-        guard counts[3] > 0 else { return nil }
-        while dark(x0 + s * dx, y0 + s * dy) == true { counts[4] += 1; s += 1; if counts[4] > maxRun { return nil } }
-        guard counts[4] > 0 else { return nil }
+        while dark(x0 + s * dx, y0 + s * dy) == false { counts.c3 += 1; s += 1; if counts.c3 > maxRun { return nil } }
+        guard counts.c3 > 0 else { return nil }
+        while dark(x0 + s * dx, y0 + s * dy) == true { counts.c4 += 1; s += 1; if counts.c4 > maxRun { return nil } }
+        guard counts.c4 > 0 else { return nil }
         // Centre of the centre run, relative to the start, in steps.
         let center = Double(fwd - (back - 1)) / 2
         return (counts, center)
@@ -121,30 +134,30 @@ public enum QRFinderPatternFinder {
         let maxRun = max(3, total / 7 * 2 + 2)
         let cx = Int(centerX)
         guard let v = crossRuns(px, w: w, h: h, x0: cx, y0: y, dx: 0, dy: 1, maxRun: maxRun),
-            ratioMatches(v.counts)
+            v.counts.matchesRatio
         else { return nil }
-        let vTotal = v.counts.reduce(0, +)
+        let vTotal = v.counts.total
         guard 3 * abs(vTotal - total) < 2 * total else { return nil }
         let cy = Double(y) + 0.5 + v.centerOffset
         guard let hr = crossRuns(px, w: w, h: h, x0: cx, y0: Int(cy), dx: 1, dy: 0, maxRun: maxRun),
-            ratioMatches(hr.counts)
+            hr.counts.matchesRatio
         else { return nil }
-        let hTotal = hr.counts.reduce(0, +)
+        let hTotal = hr.counts.total
         let rx = Double(cx) + 0.5 + hr.centerOffset
         // Diagonal check (rejects lines of text and stripes that pass the two axis checks).
         guard let d = crossRuns(px, w: w, h: h, x0: Int(rx), y0: Int(cy), dx: 1, dy: 1, maxRun: maxRun * 2),
-            ratioMatches(d.counts)
+            d.counts.matchesRatio
         else { return nil }
         let module = Double(hTotal + vTotal) / 14
         // The light ring must be closed: the middle of the light run right of the centre run, filled, within
         // the pattern's largest extent through its centre (rows, columns and both diagonals: under strong
         // perspective a pattern is much longer along one diagonal).
         var extent = Double(max(hTotal, vTotal)) / 7
-        extent = max(extent, Double(d.counts.reduce(0, +)) * 2.0.squareRoot() / 7)
+        extent = max(extent, Double(d.counts.total) * 2.0.squareRoot() / 7)
         if let a = crossRuns(px, w: w, h: h, x0: Int(rx), y0: Int(cy), dx: 1, dy: -1, maxRun: maxRun * 2) {
-            extent = max(extent, Double(a.counts.reduce(0, +)) * 2.0.squareRoot() / 7)
+            extent = max(extent, Double(a.counts.total) * 2.0.squareRoot() / 7)
         }
-        let ringX = Int(rx + Double(hr.counts[2]) / 2 + Double(hr.counts[3]) / 2)
+        let ringX = Int(rx + Double(hr.counts.c2) / 2 + Double(hr.counts.c3) / 2)
         guard lightRingIsEnclosed(matrix, x: ringX, y: Int(cy), centre: Point(rx, cy), module: extent)
         else { return nil }
         return QRFinderPattern(center: Point(rx, cy), moduleSize: module, count: 1)

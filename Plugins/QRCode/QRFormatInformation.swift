@@ -27,16 +27,12 @@ public struct QRFormatInformation: Sendable, Equatable {
     /// Decodes the best of the given 15-bit readings (bit 14 first as read from the symbol): the valid
     /// word nearest to any of them, if within 3 bit errors. Returns `nil` otherwise.
     public static func decode(_ readings: [Int]) -> QRFormatInformation? {
-        var best = (distance: Int.max, data: 0)
-        for reading in readings {
-            for (data, word) in codewords.enumerated() {
-                let d = (reading ^ word).nonzeroBitCount
-                if d < best.distance { best = (d, data) }
-            }
-        }
-        guard best.distance <= 3 else { return nil }
-        return QRFormatInformation(level: QRErrorCorrectionLevel(formatBits: best.data >> 3), mask: best.data & 7)
+        guard let data = QRInformationCode.nearest(readings, among: codewords, table: nearest) else { return nil }
+        return QRFormatInformation(level: QRErrorCorrectionLevel(formatBits: data >> 3), mask: data & 7)
     }
+
+    /// Every 15-bit reading's valid word within 3 bit errors (``QRInformationCode/nearestTable(_:bits:)``).
+    static let nearest = QRInformationCode.nearestTable(codewords, bits: 15)
 
     /// True when the two copies (`readings`, as for ``decode(_:)``) make a clear case for a QR symbol: one
     /// reads as a valid word without error, or both lie within 3 bit errors of the same valid word.
@@ -44,11 +40,7 @@ public struct QRFormatInformation: Sendable, Equatable {
     /// time (32 words × 576 readings within distance 3 of each, of 2^15), this test about 1 % of the time;
     /// a symbol sampled well near its finder patterns passes it.
     public static func isConfident(_ readings: [Int]) -> Bool {
-        for word in codewords {
-            let d = readings.map { ($0 ^ word).nonzeroBitCount }
-            if d.contains(0) || (!d.isEmpty && d.allSatisfy { $0 <= 3 }) { return true }
-        }
-        return false
+        QRInformationCode.isConfident(readings, among: codewords, table: nearest)
     }
 
     public init(level: QRErrorCorrectionLevel, mask: Int) {

@@ -41,11 +41,7 @@ public enum QRVersionInformation {
     /// word, or one is a valid word without error: random modules pass ``decode(_:)`` about one time in
     /// seven (34 words × 988 readings within distance 3 of each, of 2^18), this test about one in 2000.
     static func isConfident(_ readings: [Int]) -> Bool {
-        for word in codewords {
-            let d = readings.map { ($0 ^ word).nonzeroBitCount }
-            if d.contains(0) || (!d.isEmpty && d.allSatisfy { $0 <= 3 }) { return true }
-        }
-        return false
+        QRInformationCode.isConfident(readings, among: codewords)
     }
 
     static func readings(dimension n: Int, _ modules: (Int, Int) -> Bool) -> [Int] {
