@@ -422,27 +422,33 @@ public enum AztecDetector {
                 image, dimension: n, transform: gridTransform(canonical, dimension: n), tolerance: 2)
         else { return nil }
         let c = n / 2
-        var dark = 0.0
-        var light = 0.0
-        var darkCount = 0.0
-        var lightCount = 0.0
+        guard let threshold = bullseyeThreshold(compact: compact, { u, v in Double(values[(c + v) * n + c + u]) })
+        else { return nil }
+        return BitMatrix(width: n, height: n, bits: values.map { Double($0) < threshold ? 1 : 0 })
+    }
+
+    /// The grey level halfway between the mean of the bull's-eye's dark rings and that of its light rings
+    /// (rings 0–4 compact, 0–6 full-range; ISO/IEC 24778:2008 §6.2: the centre module and every second ring dark), `value` giving the grey
+    /// level of the module at centre-relative module coordinates (u, v); nil when a module has none or the
+    /// two means differ by 10 grey levels or less (no contrast to read by).
+    static func bullseyeThreshold(compact: Bool, _ value: (Int, Int) -> Double?) -> Double? {
+        var dark = 0.0, light = 0.0, darkCount = 0.0, lightCount = 0.0
         for r in 0...(compact ? 4 : 6) {
             for k in -r...max(-r, r - 1) {
                 for (u, v) in [(k, -r), (r, k), (-k, r), (-r, -k)] {
-                    let value = Double(values[(c + v) * n + c + u])
+                    guard let g = value(u, v) else { return nil }
                     if r % 2 == 0 {
-                        dark += value
+                        dark += g
                         darkCount += 1
                     } else {
-                        light += value
+                        light += g
                         lightCount += 1
                     }
                 }
             }
         }
-        let threshold = (dark / darkCount + light / lightCount) / 2
         guard light / lightCount - dark / darkCount > 10 else { return nil }
-        return BitMatrix(width: n, height: n, bits: values.map { Double($0) < threshold ? 1 : 0 })
+        return (dark / darkCount + light / lightCount) / 2
     }
 
     /// The symbol's centre-relative module coordinates, upright, to image pixels.

@@ -16,28 +16,10 @@ public struct AztecModuleReader {
     public static func luminance(_ image: LuminanceImage, _ t: PerspectiveTransform, compact: Bool)
         -> AztecModuleReader?
     {
-        var dark = 0.0
-        var light = 0.0
-        var darkCount = 0.0
-        var lightCount = 0.0
-        for r in 0...(compact ? 4 : 6) {
-            for k in -r...max(-r, r - 1) {
-                for (u, v) in [(k, -r), (r, k), (-k, r), (-r, -k)] {
-                    guard let value = AztecDetector.luminance(image, t.apply(Point(Double(u), Double(v)))) else {
-                        return nil
-                    }
-                    if r % 2 == 0 {
-                        dark += value
-                        darkCount += 1
-                    } else {
-                        light += value
-                        lightCount += 1
-                    }
-                }
-            }
-        }
-        guard light / lightCount - dark / darkCount > 10 else { return nil }
-        let threshold = (dark / darkCount + light / lightCount) / 2
+        guard
+            let threshold = AztecDetector.bullseyeThreshold(
+                compact: compact, { u, v in AztecDetector.luminance(image, t.apply(Point(Double(u), Double(v)))) })
+        else { return nil }
         return AztecModuleReader { u, v in
             AztecDetector.luminance(image, t.apply(Point(u, v))).map { $0 < threshold ? 1 : 0 }
         }

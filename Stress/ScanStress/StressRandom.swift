@@ -1,4 +1,5 @@
 import Foundation
+import ScanCore
 
 /// The stress run's random numbers: SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom
 /// number generators", OOPSLA 2014), seeded per symbol from the run's seed and the symbol's index, so a
@@ -9,22 +10,17 @@ import Foundation
 /// r.int(in: 0...9)      // the same every time for seed 1, symbol 42
 /// ```
 public struct StressRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    private var generator: SplitMix64
 
     /// The generator for symbol `index` of the run with `seed` (and `stream`, a purpose within the symbol).
     public init(seed: UInt64, index: Int, stream: UInt64 = 0) {
-        state = seed &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: index) &* 0xBF58_476D_1CE4_E5B9
-            ^ stream &* 0x94D0_49BB_1331_11EB
+        generator = SplitMix64(
+            seed: seed &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: index) &* 0xBF58_476D_1CE4_E5B9
+                ^ stream &* 0x94D0_49BB_1331_11EB)
         _ = next()
     }
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { generator.next() }
 
     /// A whole number in `range`.
     public mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }

@@ -26,16 +26,6 @@ struct DMHullTests {
         return Array(lower.dropLast() + upper.dropLast())
     }
 
-    struct Rng: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     @Test func screenClockwiseFromLeastX() {
         let square = [Point(0, 0), Point(10, 0), Point(0, 5), Point(10, 5), Point(4, 2), Point(5, 0)]
@@ -46,7 +36,7 @@ struct DMHullTests {
     /// Star-shaped blobs (connected, ragged, with concave bays) of random radii: the hull of the points the
     /// component pass emits equals the reference hull of all four corners of every dark pixel.
     @Test func componentHullEqualsHullOfAllPixelCorners() {
-        var rng = Rng(state: 17)
+        var rng = SplitMix64(seed: 17)
         for _ in 0..<40 {
             let size = 60
             var m = BitMatrix(width: size, height: size)

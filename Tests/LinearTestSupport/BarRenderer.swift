@@ -92,24 +92,6 @@ public struct BarRenderer: Sendable {
     }
 }
 
-/// A small seeded generator (SplitMix64) so test images are reproducible.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// A standard normal sample (Box–Muller).
-    public mutating func nextGaussian() -> Double {
-        let u1 = max(Double.leastNonzeroMagnitude, Double.random(in: 0..<1, using: &self))
-        let u2 = Double.random(in: 0..<1, using: &self)
-        return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
-    }
-}
 
 extension LuminanceImage {
     /// This image turned clockwise `quarterTurns` times.
@@ -150,5 +132,14 @@ extension LuminanceImage {
             }
         }
         return LuminanceImage(width: ow, height: oh, pixels: out)
+    }
+}
+
+extension SplitMix64 {
+    /// A standard normal sample (Box–Muller).
+    public mutating func nextGaussian() -> Double {
+        let u1 = max(Double.leastNonzeroMagnitude, Double.random(in: 0..<1, using: &self))
+        let u2 = Double.random(in: 0..<1, using: &self)
+        return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
     }
 }

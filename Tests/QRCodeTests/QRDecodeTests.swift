@@ -51,7 +51,7 @@ struct QRDecodeTests {
     }
 
     @Test func binaryPayloadRoundTrip() throws {
-        var rng = ReedSolomonTestsRng(state: 1024)
+        var rng = SplitMix64(seed: 1024)
         let payload = (0..<1024).map { _ in UInt8.random(in: 0...255, using: &rng) }
         let image = try Zint.render(payload, ["--binary", "--secure=1"], scale: 1)
         let found = decode(image)
@@ -187,14 +187,3 @@ struct QRDecodeTests {
     }
 }
 
-/// SplitMix64 for reproducible payloads.
-struct ReedSolomonTestsRng: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

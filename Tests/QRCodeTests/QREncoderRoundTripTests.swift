@@ -15,7 +15,7 @@ struct QREncoderRoundTripTests {
     }
 
     /// `count` payload bytes of one kind.
-    static func payload(_ kind: Kind, count: Int, _ rng: inout ReedSolomonTestsRng) -> [UInt8] {
+    static func payload(_ kind: Kind, count: Int, _ rng: inout SplitMix64) -> [UInt8] {
         switch kind {
         case .numeric: return (0..<count).map { _ in UInt8.random(in: 0x30...0x39, using: &rng) }
         case .alphanumeric: return (0..<count).map { _ in alphanumeric.randomElement(using: &rng) ?? 0x41 }
@@ -48,7 +48,7 @@ struct QREncoderRoundTripTests {
     /// smallest that holds the segments.
     @Test(arguments: Kind.allCases)
     func randomPayloadsOfEveryModeAndLevel(kind: Kind) throws {
-        var rng = ReedSolomonTestsRng(state: 0x5EED_0000 + UInt64(kind.rawValue.count))
+        var rng = SplitMix64(seed: 0x5EED_0000 + UInt64(kind.rawValue.count))
         var versions = Set<Int>()
         for level in QRErrorCorrectionLevel.allCases {
             for maxLength in [12, 90, 400, 1200] {
@@ -85,7 +85,7 @@ struct QREncoderRoundTripTests {
     /// Fixed versions across all three count-indicator ranges, filled to near their capacity.
     @Test(arguments: [1, 2, 6, 7, 9, 10, 14, 20, 26, 27, 33, 40])
     func fixedVersionsFilledNearCapacity(version: Int) throws {
-        var rng = ReedSolomonTestsRng(state: UInt64(version) * 7919)
+        var rng = SplitMix64(seed: UInt64(version) * 7919)
         let level = QRErrorCorrectionLevel.allCases[version % 4]
         let v = try #require(QRVersion.version(version))
         let capacityBits = 8 * v.blocks(level).dataCodewords
@@ -136,7 +136,7 @@ struct QREncoderRoundTripTests {
 
     /// Random Unicode text round-trips as text under the automatic ECI choice.
     @Test func randomUnicodeText() throws {
-        var rng = ReedSolomonTestsRng(state: 42)
+        var rng = SplitMix64(seed: 42)
         let pools: [ClosedRange<UInt32>] = [
             0x20...0x7E, 0xA0...0xFF, 0x391...0x3C9, 0x4E00...0x4FFF, 0x1F600...0x1F64F,
         ]
@@ -177,7 +177,7 @@ struct QREncoderRoundTripTests {
     /// into the payload by the decoder's merge.
     @Test(arguments: [2, 5, 16])
     func structuredAppend(count: Int) throws {
-        var rng = ReedSolomonTestsRng(state: UInt64(count))
+        var rng = SplitMix64(seed: UInt64(count))
         let text =
             String((0..<300).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &rng))) })
             + " – ünïcödé 日本"

@@ -59,7 +59,7 @@ struct QRSegmenterTests {
     }
 
     @Test func matchesExhaustiveSearchOnRandomInputs() {
-        var rng = ReedSolomonTestsRng(state: 77)
+        var rng = SplitMix64(seed: 77)
         let pieces: [[UInt8]] = [
             Array("0123456789".utf8), Array("ABCXYZ $%*+-./:".utf8), Array("abcxyz!?".utf8), [0x1D],
             [0x93, 0x5F, 0xE4, 0xAA, 0x88, 0x9F],

@@ -38,20 +38,9 @@ struct ReedSolomonTests {
         Case(field: .aztecData10, n: 300, ec: 60), Case(field: .aztecData12, n: 1000, ec: 100),
     ]
 
-    /// A deterministic generator (SplitMix64) so failures reproduce.
-    struct Rng: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     @Test(arguments: cases) func correctsUpToHalfTheCheckSymbols(_ c: Case) {
-        var rng = Rng(state: UInt64(c.n * 31 + c.ec))
+        var rng = SplitMix64(seed: UInt64(c.n * 31 + c.ec))
         let enc = ReedSolomonEncoder(field: c.field), dec = ReedSolomonDecoder(field: c.field)
         for trial in 0..<20 {
             let data = (0..<(c.n - c.ec)).map { _ in Int.random(in: 0..<c.field.size, using: &rng) }
@@ -68,7 +57,7 @@ struct ReedSolomonTests {
     }
 
     @Test(arguments: cases) func correctsErasuresAndErrorsTogether(_ c: Case) {
-        var rng = Rng(state: UInt64(c.n * 7 + c.ec))
+        var rng = SplitMix64(seed: UInt64(c.n * 7 + c.ec))
         let enc = ReedSolomonEncoder(field: c.field), dec = ReedSolomonDecoder(field: c.field)
         for trial in 0..<10 {
             let data = (0..<(c.n - c.ec)).map { _ in Int.random(in: 0..<c.field.size, using: &rng) }
@@ -85,7 +74,7 @@ struct ReedSolomonTests {
 
     @Test func tooManyErrorsNeverClaimsTheOriginal() {
         let f = GaloisField.qrCode
-        var rng = Rng(state: 99)
+        var rng = SplitMix64(seed: 99)
         let enc = ReedSolomonEncoder(field: f), dec = ReedSolomonDecoder(field: f)
         var failures = 0
         for _ in 0..<50 {

@@ -52,7 +52,7 @@ struct MalformedInputTests {
 
     @Test("corrupted bytes anywhere give a typed error or a frame", arguments: [("png", png), ("jpeg", jpeg), ("pgm", pgm)])
     func corruption(_ label: String, _ bytes: [UInt8]) {
-        var generator = SplitMix(seed: 42)
+        var generator = SplitMix64(seed: 42)
         for round in 0..<300 {
             var damaged = bytes
             for _ in 0..<(1 + round % 4) {
@@ -151,15 +151,3 @@ struct MalformedInputTests {
     }
 }
 
-/// A tiny deterministic generator for the corruption test.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
