@@ -14,9 +14,6 @@ public struct CodabarRowDecoder: LinearRowDecoder {
     /// the line. The standard asks for 10 X; 9 leaves room for measuring error. Less lets runs inside other
     /// symbols (2D and stacked codes, light-on-dark views) pass for Codabar, which has no check character.
     public var quietZoneNarrows = 9.0
-    /// The same when the light run reaches the end of the line: the image was cropped there, which cannot
-    /// cut a symbol into a valid one, since the start/stop characters occur nowhere else in a symbol.
-    public var quietZoneNarrowsAtLineEnd = 0.0
     /// Largest inter-character gap, in narrow-element widths.
     public var maxGapNarrows = 4.0
     /// Largest change of the narrow width from one character to the next.
@@ -41,10 +38,11 @@ public struct CodabarRowDecoder: LinearRowDecoder {
         return out
     }
 
-    func quietZoneOK(_ w: [Double], run: Int, narrow: Double, pure: Bool) -> Bool {
-        if pure || run >= w.count { return true }  // the line ends with the symbol's last bar
-        let atEnd = run == 0 || run == w.count - 1
-        return w[run] >= (atEnd ? quietZoneNarrowsAtLineEnd : quietZoneNarrows) * narrow
+    /// True when light run `run` beside the symbol is a quiet zone (any light run in a pure image). The
+    /// image border is one of any width (``ScanLine/isQuietZone(_:atLeast:)``): the start/stop characters
+    /// occur nowhere else in a symbol, so a symbol cut by the border does not read as another.
+    func quietZoneOK(_ line: ScanLine, run: Int, narrow: Double, pure: Bool) -> Bool {
+        pure ? run >= 0 && run < line.count : line.isQuietZone(run, atLeast: quietZoneNarrows * narrow)
     }
 
     func decodeSymbol(_ w: [Double], line: ScanLine, at i: Int, options: DecodeOptions) -> (LinearMatch, Int)? {
@@ -52,9 +50,9 @@ public struct CodabarRowDecoder: LinearRowDecoder {
         // Cheap test first: the quiet zone must be long enough for the narrowest element a start character
         // this wide can have (4 narrow + 3 wide at the widest accepted ratio 4.5: width / 17.5, with room
         // for the ink-spread correction).
-        guard quietZoneOK(w, run: i - 1, narrow: startWidth / 20, pure: options.pure) else { return nil }
+        guard quietZoneOK(line, run: i - 1, narrow: startWidth / 20, pure: options.pure) else { return nil }
         guard let start = reader.read(w, at: i), start.index >= CodabarPatterns.firstStartStop else { return nil }
-        guard quietZoneOK(w, run: i - 1, narrow: start.narrow, pure: options.pure) else { return nil }
+        guard quietZoneOK(line, run: i - 1, narrow: start.narrow, pure: options.pure) else { return nil }
         var data: [Character] = []
         var narrow = start.narrow
         var j = i + 8
@@ -66,7 +64,7 @@ public struct CodabarRowDecoder: LinearRowDecoder {
             if c.index >= CodabarPatterns.firstStartStop {
                 let after = j + 7
                 guard data.count >= max(1, options.codabarMinLength) else { return nil }
-                guard quietZoneOK(w, run: after, narrow: narrow, pure: options.pure) else { return nil }
+                guard quietZoneOK(line, run: after, narrow: narrow, pure: options.pure) else { return nil }
                 let first = CodabarPatterns.characters[start.index]
                 let last = CodabarPatterns.characters[c.index]
                 let display = String(data)

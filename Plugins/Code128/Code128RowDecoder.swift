@@ -10,10 +10,11 @@ import ScanCore
 public struct Code128RowDecoder: LinearRowDecoder {
     /// Light needed before and after a symbol, in modules, when the light run lies inside the line.
     /// The standard asks for 10 (§4.3.5); photos often crop them, and no space inside a symbol is wider
-    /// than 4 modules, so 5 still tells a symbol's edge from its inside.
+    /// than 4 modules, so 5 still tells a symbol's edge from its inside. The image border is a quiet zone
+    /// of any width (``ScanLine/isQuietZone(_:atLeast:)``): the start and stop characters occur nowhere
+    /// inside a symbol and the check character covers the rest, so a symbol cut by the border does not
+    /// read as another.
     public var quietZoneModules = 5.0
-    /// The same when the light run reaches the end of the line (the image was cropped there).
-    public var quietZoneModulesAtLineEnd = 1.0
     /// Largest ratio between the widths of neighbouring characters (perspective changes them slowly).
     public var characterWidthRatio = 1.35
 
@@ -43,8 +44,7 @@ public struct Code128RowDecoder: LinearRowDecoder {
     func decodeSymbol(_ r: ScanLine, at i: Int, options: DecodeOptions) -> (LinearMatch?, Int)? {
         // The quiet zone first (the start character is 11 modules wide): cheap, and rejects most runs.
         let qz = options.pure ? 0 : quietZoneModules
-        let qzEdge = options.pure ? 0 : quietZoneModulesAtLineEnd
-        guard i + 6 < r.count, r.widths[i - 1] >= (i - 1 == 0 ? qzEdge : qz) * r.span(i, 6) / 11 else { return nil }
+        guard i + 6 < r.count, r.isQuietZone(i - 1, atLeast: qz * r.span(i, 6) / 11) else { return nil }
         guard let start = reader.readStart(r, at: i) else { return nil }
         var values = [start.value]
         var previousWidth = start.width
@@ -65,7 +65,7 @@ public struct Code128RowDecoder: LinearRowDecoder {
         let module = r.span(stop, 6) / 11
         let bar = r.widths[finalBar] / module
         guard bar > 1.0, bar < 3.6 else { return nil }
-        guard r.widths[trailing] >= (trailing == r.count - 1 ? qzEdge : qz) * module else { return nil }
+        guard r.isQuietZone(trailing, atLeast: qz * module) else { return nil }
         // Start, at least one data character, check character.
         guard values.count >= 3, let check = values.last else { return nil }
         let data = values.dropLast()

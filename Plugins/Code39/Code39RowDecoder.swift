@@ -13,9 +13,6 @@ public struct Code39RowDecoder: LinearRowDecoder {
     /// the line. The standard asks for 10 X; 9 leaves room for measuring error. Less lets runs inside other
     /// symbols (2D and stacked codes, light-on-dark views) pass for Code 39, which has no mandatory check.
     public var quietZoneNarrows = 9.0
-    /// The same when the light run reaches the end of the line: the image was cropped there, which cannot
-    /// cut a symbol into a valid one, since the start/stop characters occur nowhere else in a symbol.
-    public var quietZoneNarrowsAtLineEnd = 0.0
     /// Largest inter-character gap, in narrow-element widths (the standard allows up to 5.3 X at the
     /// smallest X; printed symbols use about 1 X).
     public var maxGapNarrows = 4.0
@@ -39,10 +36,11 @@ public struct Code39RowDecoder: LinearRowDecoder {
         return out
     }
 
-    func quietZoneOK(_ w: [Double], run: Int, narrow: Double, pure: Bool) -> Bool {
-        if pure || run >= w.count { return true }  // the line ends with the symbol's last bar
-        let atEnd = run == 0 || run == w.count - 1
-        return w[run] >= (atEnd ? quietZoneNarrowsAtLineEnd : quietZoneNarrows) * narrow
+    /// True when light run `run` beside the symbol is a quiet zone (any light run in a pure image). The
+    /// image border is one of any width (``ScanLine/isQuietZone(_:atLeast:)``): the start/stop characters
+    /// occur nowhere else in a symbol, so a symbol cut by the border does not read as another.
+    func quietZoneOK(_ line: ScanLine, run: Int, narrow: Double, pure: Bool) -> Bool {
+        pure ? run >= 0 && run < line.count : line.isQuietZone(run, atLeast: quietZoneNarrows * narrow)
     }
 
     /// The symbol whose start character begins at dark run `i`, with the index of its last bar.
@@ -50,9 +48,9 @@ public struct Code39RowDecoder: LinearRowDecoder {
         // Cheap test first: the quiet zone must be long enough for the narrowest element a start character
         // this wide can have (6 narrow + 3 wide at the widest accepted ratio 4.5: width / 19.5).
         let startWidth = Double(line.runStarts[i + 9] - line.runStarts[i])
-        guard quietZoneOK(w, run: i - 1, narrow: startWidth / 20, pure: options.pure) else { return nil }
+        guard quietZoneOK(line, run: i - 1, narrow: startWidth / 20, pure: options.pure) else { return nil }
         guard let start = reader.read(w, at: i), start.index == Code39Patterns.startStop else { return nil }
-        guard quietZoneOK(w, run: i - 1, narrow: start.narrow, pure: options.pure) else { return nil }
+        guard quietZoneOK(line, run: i - 1, narrow: start.narrow, pure: options.pure) else { return nil }
         var characters: [Character] = []
         var previousWidth = startWidth
         var narrowSum = start.narrow
@@ -70,7 +68,7 @@ public struct Code39RowDecoder: LinearRowDecoder {
             if c.index == Code39Patterns.startStop {
                 let after = j + 9
                 guard !characters.isEmpty else { return nil }
-                guard quietZoneOK(w, run: after, narrow: narrowSum / count, pure: options.pure) else { return nil }
+                guard quietZoneOK(line, run: after, narrow: narrowSum / count, pure: options.pure) else { return nil }
                 guard
                     let match = makeMatch(
                         characters, options: options, start: line.runStarts[i],

@@ -14,9 +14,6 @@ public struct Code93RowDecoder: LinearRowDecoder {
     /// Light needed before and after the symbol, in modules, when the light run lies inside the line.
     /// The standard asks for 10; photos crop them, and no space inside a symbol is wider than 4.
     public var quietZoneModules = 6.0
-    /// The same when the light run reaches the end of the line: the image was cropped there, which cannot
-    /// cut a symbol into a valid one, since the start/stop characters occur nowhere else in a symbol.
-    public var quietZoneModulesAtLineEnd = 0.0
     /// Largest change of character width from one character to the next.
     public var maxWidthChange = 0.25
 
@@ -37,16 +34,17 @@ public struct Code93RowDecoder: LinearRowDecoder {
         return out
     }
 
-    func quietZoneOK(_ w: [Double], run: Int, module: Double, pure: Bool) -> Bool {
-        if pure || run >= w.count { return true }  // the line ends with the symbol's last bar
-        let atEnd = run == 0 || run == w.count - 1
-        return w[run] >= (atEnd ? quietZoneModulesAtLineEnd : quietZoneModules) * module
+    /// True when light run `run` beside the symbol is a quiet zone (any light run in a pure image). The
+    /// image border is one of any width (``ScanLine/isQuietZone(_:atLeast:)``): the start/stop characters
+    /// occur nowhere else in a symbol, so a symbol cut by the border does not read as another.
+    func quietZoneOK(_ line: ScanLine, run: Int, module: Double, pure: Bool) -> Bool {
+        pure ? run >= 0 && run < line.count : line.isQuietZone(run, atLeast: quietZoneModules * module)
     }
 
     func decodeSymbol(_ w: [Double], line: ScanLine, at i: Int, options: DecodeOptions) -> (LinearMatch, Int)? {
         let startWidth = Double(line.runStarts[i + 6] - line.runStarts[i])
         // The quiet zone first: it is cheap and rejects most runs.
-        guard quietZoneOK(w, run: i - 1, module: startWidth / 9, pure: options.pure) else { return nil }
+        guard quietZoneOK(line, run: i - 1, module: startWidth / 9, pure: options.pure) else { return nil }
         guard let start = matcher.match(w, at: i), start.value == Code93Patterns.startStop else { return nil }
         var values: [Int] = []
         var previousWidth = startWidth
@@ -62,7 +60,7 @@ public struct Code93RowDecoder: LinearRowDecoder {
                 let after = j + 7
                 let module = width / 9
                 guard bar < w.count, w[bar] >= 0.4 * module, w[bar] <= 2.2 * module else { return nil }
-                guard quietZoneOK(w, run: after, module: module, pure: options.pure) else { return nil }
+                guard quietZoneOK(line, run: after, module: module, pure: options.pure) else { return nil }
                 guard values.count >= 3, Code93CheckCharacters.areValid(values) else { return nil }
                 let data = Array(values.dropLast(2))
                 guard let bytes = Code93FullASCII.expand(data) else { return nil }

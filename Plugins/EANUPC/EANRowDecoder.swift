@@ -11,10 +11,16 @@ import ScanCore
 public struct EANRowDecoder: LinearRowDecoder {
     /// Light needed before and after a symbol, in modules, when the light run lies inside the line.
     /// The standard asks for 7–11 (ISO/IEC 15420 quiet zones); photos often crop them, and no space
-    /// inside a symbol is wider than 4 modules, so 5 still tells a symbol's edge from its inside.
+    /// inside a symbol is wider than 4 modules, so 5 still tells a symbol's edge from its inside. The
+    /// guards occur inside symbols of every kind (a UPC-E or EAN-8 reads out of the bars of a Code 128 or
+    /// ITF cut by the image border), so the border serves as quiet zone as
+    /// ``ScanLine/hasUncutQuietZones(firstBar:lastBar:before:after:atOneBorder:)`` says.
     public var quietZoneModules = 5.0
-    /// The same when the light run reaches the end of the line (the image was cropped there).
-    public var quietZoneModulesAtLineEnd = 2.0
+    /// Light needed where one side of a symbol reaches the image border and the other does not, in
+    /// modules. Photos of EAN/UPC symbols are often cropped close to one side; the guards at their fixed
+    /// places and the check digit keep the rest of a cut symbol's space from making a read there, which
+    /// the stress run's crops through every linear symbology check.
+    public var quietZoneModulesAtOneBorder = 2.0
 
     public init() {}
 
@@ -48,7 +54,6 @@ public struct EANRowDecoder: LinearRowDecoder {
     func decodeSymbol(_ v: RunView, at i: Int, options: DecodeOptions) -> Found? {
         guard isNormalGuard(v, i) else { return nil }
         let qz = options.pure ? 0 : quietZoneModules
-        let qzEdge = options.pure ? 0 : quietZoneModulesAtLineEnd
         // The light before the start guard, against the least module size any layout can accept with
         // this guard: ``checkGeometry(_:start:characters:guards:modules:)`` keeps guards below 5.3 of the
         // characters' modules for three runs and characters within 0.75 of their median, so a symbol's
@@ -56,15 +61,17 @@ public struct EANRowDecoder: LinearRowDecoder {
         // at least 0.72 / 5.3 of the start guard's span for every layout. A light run narrower than the
         // quiet zone at that size fails the quiet-zone test below whatever the characters read; texture
         // rarely has a wide light run before a guard-like triple, so most positions stop here.
-        let needBefore = i - 1 == 0 ? qzEdge : qz
-        guard v.w[i - 1] >= needBefore * Self.leastModulePerGuardSpan * v.span(i, 3) else { return nil }
+        guard v.isQuietZone(i - 1, atLeast: qz * Self.leastModulePerGuardSpan * v.span(i, 3)) else { return nil }
         for layout in Layout.allCases {
             guard let main = decodeMain(v, at: i, layout: layout) else { continue }
             // Quiet zones, measured in this symbol's module.
-            let before = i - 1, after = main.lastBar + 1
-            let needAfter = after >= v.count - 1 ? qzEdge : qz
-            let quietAfter = after < v.count ? v.w[after] : 0
-            guard v.w[before] >= needBefore * main.module, quietAfter >= needAfter * main.module else { continue }
+            let after = main.lastBar + 1
+            let quiet = qz * main.module
+            guard
+                v.line.hasUncutQuietZones(
+                    firstBar: i, lastBar: main.lastBar, before: quiet, after: quiet,
+                    atOneBorder: options.pure ? 0 : quietZoneModulesAtOneBorder * main.module)
+            else { continue }
             var addOn: EANAddOn.Found?
             if options.eanAddOn != .ignore && after < v.count {
                 addOn = EANAddOn.decode(v, gapRun: after, module: main.module, options: options)
@@ -273,11 +280,22 @@ struct RunView {
 
     /// Sub-pixel run starts when the line has them, else the integer ones.
     let exact: [Double]
+    /// The line (for its ends: ``ScanLine/isAtBorder(_:)``).
+    let line: ScanLine
 
     init(_ line: ScanLine) {
         start = line.runStarts
         w = line.exactWidths
         exact = line.subpixelStarts ?? line.runStarts.map(Double.init)
+        self.line = line
+    }
+
+    /// True when light run `run` is a quiet zone `width` pixels wide or at an image border
+    /// (``ScanLine/isQuietZone(_:atLeast:)``, with the exact widths).
+    @inline(__always)
+    func isQuietZone(_ run: Int, atLeast width: Double) -> Bool {
+        guard run >= 0, run < count else { return false }
+        return line.isAtBorder(run) || w[run] >= width
     }
 
     /// How much wider than nominal the symbol's bars are (and its spaces narrower), in modules, measured

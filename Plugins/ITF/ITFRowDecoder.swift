@@ -14,9 +14,12 @@ public struct ITFRowDecoder: LinearRowDecoder {
     /// The standard asks for 10 (§4.5); photos often crop them, and no space inside a symbol is wider
     /// than a wide element (3.6 narrow at most), so 5 still tells a symbol's edge from its inside. A full
     /// bearer frame (ITF-14) is a bar beyond this quiet zone and does not matter.
+    ///
+    /// ITF's start pattern, four narrow elements, occurs inside symbols too, and ITF has no check
+    /// character, so a symbol cut by the image border could read as a shorter one: the border serves as
+    /// quiet zone as ``ScanLine/hasUncutQuietZones(firstBar:lastBar:before:after:atOneBorder:)`` says. (For the same
+    /// reason a pure image's read must cover the whole line: ``ScanLine/spansLine(from:to:)``.)
     public var quietZoneNarrow = 5.0
-    /// The same when the light run reaches the end of the line (the image was cropped there).
-    public var quietZoneNarrowAtLineEnd = 2.0
     /// Largest ratio between the widths of neighbouring digit pairs (perspective changes them slowly).
     public var pairWidthRatio = 1.3
 
@@ -47,11 +50,11 @@ public struct ITFRowDecoder: LinearRowDecoder {
         guard var pair = reader.read(r, at: i + ITFPatterns.startRuns) else { return nil }
         guard isStart(r, i, narrow: pair.narrow) else { return nil }
         let qz = options.pure ? 0 : quietZoneNarrow
-        let qzEdge = options.pure ? 0 : quietZoneNarrowAtLineEnd
-        guard r.widths[i - 1] >= (i - 1 == 0 ? qzEdge : qz) * pair.narrow else { return nil }
+        let firstNarrow = pair.narrow
+        guard r.isQuietZone(i - 1, atLeast: qz * pair.narrow) else { return nil }
         var digits = [pair.first, pair.second]
         var j = i + ITFPatterns.startRuns + 10
-        while !isStop(r, j, after: pair, quietZone: qz, atLineEnd: qzEdge) {
+        while !isStop(r, j, after: pair, quietZone: qz) {
             guard let next = reader.read(r, at: j) else { return nil }
             let ratio = next.width / pair.width
             guard ratio < pairWidthRatio, ratio > 1 / pairWidthRatio else { return nil }
@@ -60,6 +63,9 @@ public struct ITFRowDecoder: LinearRowDecoder {
             j += 10
         }
         guard digits.count >= max(2, options.itfMinLength) else { return nil }
+        let lastBar = j + ITFPatterns.stopRuns - 1
+        guard r.hasUncutQuietZones(firstBar: i, lastBar: lastBar, before: qz * firstNarrow, after: qz * pair.narrow)
+        else { return nil }
         var identifier = "]I0"
         var metadata: [String: String] = [:]
         let text = String(String.UnicodeScalarView(digits.compactMap { Unicode.Scalar(UInt8(48 + $0)) }))
@@ -71,7 +77,7 @@ public struct ITFRowDecoder: LinearRowDecoder {
         }
         let match = LinearMatch(format: .itf, text: text, symbologyIdentifier: identifier, start: r.runStarts[i],
                                 end: r.runStarts[j + ITFPatterns.stopRuns], metadata: metadata)
-        return (match, j + ITFPatterns.stopRuns - 1)
+        return (match, lastBar)
     }
 
     /// True when runs i…i+3 are four narrow elements: each edge-to-similar-edge distance is about two
@@ -87,13 +93,9 @@ public struct ITFRowDecoder: LinearRowDecoder {
     /// True when runs j…j+2 are the stop pattern (wide bar, narrow space, narrow bar) followed by a quiet
     /// zone. Checked by similar edges: (wide bar + narrow space) / (narrow space + narrow bar) is
     /// (ratio + 1) / 2, 1.5–2 for the standard's ratios.
-    func isStop(_ r: ScanLine, _ j: Int, after pair: ITFPairReader.Pair, quietZone: Double, atLineEnd: Double)
-        -> Bool
-    {
+    func isStop(_ r: ScanLine, _ j: Int, after pair: ITFPairReader.Pair, quietZone: Double) -> Bool {
         let trailing = j + ITFPatterns.stopRuns
-        guard trailing < r.count else { return false }
-        let need = trailing == r.count - 1 ? atLineEnd : quietZone
-        guard r.widths[trailing] >= need * pair.narrow else { return false }
+        guard r.isQuietZone(trailing, atLeast: quietZone * pair.narrow) else { return false }
         let e1 = r.widths[j] + r.widths[j + 1], e2 = r.widths[j + 1] + r.widths[j + 2]
         guard e2 > 0 else { return false }
         let ratio = e1 / e2

@@ -157,20 +157,55 @@ extension LinearScanner {
                 return scanLine(.matrix(frame.binarized(kind)), index, segment: segment)
             case .matrix(let m):
                 let r = BitMatrix.runs(of: values(m, index, range))
-                if range == 0..<n { return ScanLine(runs: r) }
-                return LineSet.padded(runs: r, starts: nil, range: range, length: n)
+                if range == 0..<n {
+                    let ends = bordersAcross(index)
+                    return ScanLine(runs: r, subpixelStarts: nil, startsAtBorder: ends.start, endsAtBorder: ends.end)
+                }
+                return padded(runs: r, starts: nil, range: range, index: index)
             case .profile(let image, let fraction):
                 let p = profile(image, index, range)
                 let h = LineProfileThreshold.hysteresis(p, fraction: fraction, minimum: fraction < 0.05 ? 4 : 8)
                 let (r, starts) = LineProfileThreshold.runs(p, hysteresis: h)
-                if range == 0..<n { return ScanLine(runs: r, subpixelStarts: starts) }
-                return LineSet.padded(runs: r, starts: starts, range: range, length: n)
+                if range == 0..<n {
+                    let ends = bordersAcross(index)
+                    return ScanLine(runs: r, subpixelStarts: starts, startsAtBorder: ends.start, endsAtBorder: ends.end)
+                }
+                return padded(runs: r, starts: starts, range: range, index: index)
             }
         }
 
+        /// Whether each end of line `index` meets the image border across the line: beyond a symbol's
+        /// end there, as its quiet zone would be. A slanted line can also leave the image through the
+        /// border it runs nearly along, which then cuts the bars lengthwise, somewhere inside a symbol:
+        /// that end is no quiet zone (``ScanLine/startsAtBorder``). Rows and columns meet the border
+        /// across at both ends; a slanted line, at the left and right border when it runs within 45° of
+        /// the x axis, else at the top and bottom.
+        func bordersAcross(_ index: Int) -> (start: Bool, end: Bool) {
+            guard case .slanted = axis else { return (true, true) }
+            let (c, t0, t1) = clip(index)
+            let mostlyHorizontal = abs(dx) >= abs(dy)
+            func across(_ t: Double) -> Bool {
+                let x = -dy * c + t * dx, y = dx * c + t * dy
+                let onSide = min(abs(x), abs(x - Double(width))) < 1e-6
+                let onTopOrBottom = min(abs(y), abs(y - Double(height))) < 1e-6
+                return mostlyHorizontal ? onSide : onTopOrBottom
+            }
+            return (across(t0), across(t1))
+        }
+
+        /// ``padded(runs:starts:range:length:bordersAcross:)`` for line `index`.
+        func padded(runs r: [Int], starts: [Double]?, range: Range<Int>, index: Int) -> ScanLine {
+            LineSet.padded(
+                runs: r, starts: starts, range: range, length: length(index), bordersAcross: bordersAcross(index))
+        }
+
         /// A full line of `length` from the runs read over `range` (light first, adding up to its length;
-        /// `starts` their sub-pixel starts, or nil), dark outside `range`.
-        static func padded(runs r: [Int], starts: [Double]?, range: Range<Int>, length: Int) -> ScanLine {
+        /// `starts` their sub-pixel starts, or nil), dark outside `range`; an end that `range` leaves out
+        /// is not on the image border, nor one that meets the border along the line (`bordersAcross`).
+        static func padded(
+            runs r: [Int], starts: [Double]?, range: Range<Int>, length: Int,
+            bordersAcross: (start: Bool, end: Bool) = (true, true)
+        ) -> ScanLine {
             let s0 = Double(range.lowerBound), s1 = Double(range.upperBound)
             // The segment's colour changes, in line positions.
             var st = starts ?? {
@@ -202,7 +237,9 @@ extension LinearScanner {
             var runs: [Int] = []
             runs.reserveCapacity(all.count - 1)
             for k in 1..<all.count { runs.append(Int(all[k].rounded()) - Int(all[k - 1].rounded())) }
-            return ScanLine(runs: runs, subpixelStarts: starts == nil ? nil : all)
+            return ScanLine(runs: runs, subpixelStarts: starts == nil ? nil : all,
+                            startsAtBorder: range.lowerBound == 0 && bordersAcross.start,
+                            endsAtBorder: range.upperBound == length && bordersAcross.end)
         }
 
         /// Where position 0 of line `index` lies along the family's direction (the parameter t of the

@@ -44,7 +44,9 @@ extension LinearScanner {
                     if despeckled == nil { despeckled = .some(direction.withoutSpecks()) }
                     if let clean = despeckled ?? nil { matches = decoder.decodeRow(clean, options: options) }
                 }
-                for m in matches where options.wants(m.format) {
+                // A pure image is one symbol: a read that leaves bars of its line aside is part of it.
+                for m in matches
+                where options.wants(m.format) && (!options.pure || direction.spansLine(from: m.start, to: m.end)) {
                     hits.append(Hit(match: m, decoder: k, reversed: reversed, line: index, length: line.length))
                 }
             }

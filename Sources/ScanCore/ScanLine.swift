@@ -1,10 +1,16 @@
 /// One scan line handed to a linear (1D) symbology's row decoder: run lengths read once per line and
 /// shared by every linear plugin of the frame (``LinearScanner``).
 ///
-/// `runs` are run lengths in pixels along the line in reading direction, alternating light and dark and
-/// starting with light (`runs[0]` is 0 when the line starts dark); they add up to `length`.
-/// `runStarts[i]` is the position of run i's leading edge along the line (pixels from the line's start;
-/// `runStarts.count == runs.count + 1`, the last entry is `length`).
+/// `runs` are run lengths in pixels along the line in reading direction, alternating light and dark,
+/// starting and ending with light: `runs[0]` is 0 when the line starts dark and the last run is 0 when it
+/// ends dark, so the count is odd and every dark run has a light run on both sides. They add up to
+/// `length`. `runStarts[i]` is the position of run i's leading edge along the line (pixels from the line's
+/// start; `runStarts.count == runs.count + 1`, the last entry is `length`).
+///
+/// A line's ends usually lie on the image border, where everything beyond counts as light: a symbol
+/// printed, cropped or rendered without quiet zone has one there (``isQuietZone(_:atLeast:)``).
+/// A line read over a segment of its length ends inside the image and has none there
+/// (``startsAtBorder``, ``endsAtBorder``).
 public struct ScanLine: Sendable {
     public let runs: [Int]
     public let runStarts: [Int]
@@ -17,9 +23,13 @@ public struct ScanLine: Sendable {
     public let exactWidths: [Double]
     /// The dark runs where a symbol may start (see ``symbolStarts(pure:)``), in increasing order.
     public let quietZoneStarts: [Int]
+    /// True when the line's first position lies on the image border (light beyond it).
+    public let startsAtBorder: Bool
+    /// True when the line's last position lies on the image border (light beyond it).
+    public let endsAtBorder: Bool
     /// Line length in pixels.
     public var length: Int { runStarts.last ?? 0 }
-    /// Number of runs.
+    /// Number of runs (odd, see above).
     public var count: Int { runs.count }
 
     /// The smallest ratio between the light run before a symbol's first bar and the narrower of its first
@@ -32,15 +42,26 @@ public struct ScanLine: Sendable {
     /// inside a line. Blur and ink spread move bar/space boundaries, never the sum of a bar and a space.
     public static let quietZoneRatio = 2.5
 
-    /// Wraps run lengths in the convention above.
+    /// Wraps run lengths in the convention above; both ends lie on the image border.
     public init(runs: [Int]) {
         self.init(runs: runs, subpixelStarts: nil)
     }
 
-    /// Wraps run lengths and, optionally, their sub-pixel starts (`runs.count + 1` entries).
-    public init(runs: [Int], subpixelStarts: [Double]?) {
-        precondition(subpixelStarts == nil || subpixelStarts?.count == runs.count + 1)
+    /// Wraps run lengths (light first; a zero-length light run is added when they end dark) and,
+    /// optionally, their sub-pixel starts (`runs.count + 1` entries). `startsAtBorder` / `endsAtBorder`:
+    /// whether the line's ends lie on the image border.
+    public init(runs given: [Int], subpixelStarts givenStarts: [Double]?, startsAtBorder: Bool = true,
+                endsAtBorder: Bool = true) {
+        precondition(givenStarts == nil || givenStarts?.count == given.count + 1)
+        var runs = given
+        var subpixelStarts = givenStarts
+        if runs.count % 2 == 0 {  // ends dark: close with an empty light run
+            runs.append(0)
+            if let last = subpixelStarts?.last { subpixelStarts?.append(last) }
+        }
         self.runs = runs
+        self.startsAtBorder = startsAtBorder
+        self.endsAtBorder = endsAtBorder
         let n = runs.count
         var starts = [Int](repeating: 0, count: n + 1)
         var w = [Double](repeating: 0, count: n)
@@ -69,11 +90,65 @@ public struct ScanLine: Sendable {
 
     /// The dark runs a row decoder tries as a symbol's first bar: every dark run that has at least a space
     /// and a bar after it, or (unless `pure`: a pure image may have no quiet zone) only those behind light
-    /// long enough to be a quiet zone (``quietZoneRatio``) or at the line's start (the image border is
-    /// light by definition).
+    /// long enough to be a quiet zone (``quietZoneRatio``) or at the line's start.
     public func symbolStarts(pure: Bool) -> [Int] {
         guard pure else { return quietZoneStarts }
         return Array(stride(from: 1, to: max(1, count - 2), by: 2))
+    }
+
+    /// True when light run `run`, beside a symbol, is a quiet zone at least `width` pixels wide. The light
+    /// run at a line end that lies on the image border is one whatever its width (even none: a bar cut by
+    /// the border), since everything beyond the border counts as light. A symbology whose symbols, cut by
+    /// the border, can read as other valid symbols must not rely on that alone (see ``isAtBorder(_:)``).
+    @inline(__always)
+    public func isQuietZone(_ run: Int, atLeast width: Double) -> Bool {
+        guard run >= 0, run < count else { return false }
+        return isAtBorder(run) || widths[run] >= width
+    }
+
+    /// True when the light runs on both sides of a read (dark runs `firstBar` … `lastBar`) are quiet zones
+    /// `before` and `after` pixels wide, for a symbology whose start or stop pattern also occurs inside
+    /// symbols (ITF's four narrow elements, the EAN/UPC guards): a symbol cut by the image border can read
+    /// as a shorter or other one there, the light between the cut and the border being the rest of one of
+    /// its spaces, perhaps with a sliver of bar too thin to see. So the border serves as quiet zone of any
+    /// width only when both sides are on it (the line is the symbol: drawn or cropped without quiet
+    /// zones). On one side only, its light must be `atOneBorder` pixels wide, or by default wider than
+    /// every space inside the read together with its narrowest bar (which the rest of a cut space never
+    /// is).
+    public func hasUncutQuietZones(
+        firstBar: Int, lastBar: Int, before need0: Double, after need1: Double, atOneBorder: Double? = nil
+    ) -> Bool {
+        let before = firstBar - 1, after = lastBar + 1
+        guard before >= 0, after < count else { return false }
+        let wideBefore = widths[before] >= need0, wideAfter = widths[after] >= need1
+        if wideBefore && wideAfter { return true }
+        guard wideBefore || isAtBorder(before), wideAfter || isAtBorder(after) else { return false }
+        if !wideBefore && !wideAfter { return true }
+        let light = widths[wideBefore ? after : before]
+        if let atOneBorder { return light >= atOneBorder }
+        var widestSpace = 0.0, narrowestBar = Double.infinity
+        var k = firstBar
+        while k <= lastBar {
+            narrowestBar = min(narrowestBar, widths[k])
+            if k < lastBar { widestSpace = max(widestSpace, widths[k + 1]) }
+            k += 2
+        }
+        return light > widestSpace + narrowestBar
+    }
+
+    /// True when `run` is the light run at a line end that lies on the image border.
+    @inline(__always)
+    public func isAtBorder(_ run: Int) -> Bool {
+        (run == 0 && startsAtBorder) || (run == count - 1 && endsAtBorder)
+    }
+
+    /// True when positions `start` ..< `end` along the line cover all its bars: only light before and
+    /// after them. In a pure image every line that crosses the symbol holds that symbol alone, so a read
+    /// without quiet zones must cover the whole line, or a part of a symbol could read as another
+    /// (an ITF or a UPC-E out of an EAN-13's bars).
+    @inline(__always)
+    public func spansLine(from start: Int, to end: Int) -> Bool {
+        count >= 3 && start <= runStarts[1] && end >= runStarts[count - 1]
     }
 
     /// Total width in pixels of `count` runs from run `from`.
@@ -81,29 +156,31 @@ public struct ScanLine: Sendable {
     public func span(_ from: Int, _ count: Int) -> Double { Double(runStarts[from + count] - runStarts[from]) }
 
     /// The same line in the photographic negative: every light run dark and every dark run light, so the
-    /// runs shift by one place (still starting with a light run, which is empty when the line now starts
-    /// dark).
+    /// runs shift by one place (still starting and ending with a light run, empty where the line now
+    /// starts or ends dark).
     public func inverted() -> ScanLine {
-        if runs.count > 1 && runs[0] == 0 {
-            return ScanLine(runs: Array(runs.dropFirst()), subpixelStarts: subpixelStarts.map { Array($0.dropFirst()) })
+        var r = [0] + runs + [0]
+        var sub = subpixelStarts.map { [$0[0]] + $0 + [$0[$0.count - 1]] }
+        guard count > 1 else {  // all light: all dark
+            return runs[0] == 0 ? self
+                : ScanLine(runs: r, subpixelStarts: sub, startsAtBorder: startsAtBorder, endsAtBorder: endsAtBorder)
         }
-        return ScanLine(runs: [0] + runs, subpixelStarts: subpixelStarts.map { [$0[0]] + $0 })
+        if runs[count - 1] == 0 {  // the line ended dark: it now ends with that run as light
+            r.removeLast(2)
+            sub?.removeLast(2)
+        }
+        if runs[0] == 0 {  // the line started dark: it now starts with that run as light
+            r.removeFirst(2)
+            sub?.removeFirst(2)
+        }
+        return ScanLine(runs: r, subpixelStarts: sub, startsAtBorder: startsAtBorder, endsAtBorder: endsAtBorder)
     }
 
-    /// The same line read in the other direction (still starting with a light run).
+    /// The same line read in the other direction (still starting and ending with a light run).
     public func reversed() -> ScanLine {
-        var r = Array(runs.reversed())
-        var sub = subpixelStarts.map { s in s.reversed().map { (s.last ?? 0) - $0 } }
-        // Even indices are light, so an even count ends dark: reversed, it starts dark.
-        if runs.count % 2 == 0 {
-            r.insert(0, at: 0)
-            sub?.insert(0, at: 0)
-        }
-        if r.count > 1 && r.last == 0 {  // the original started dark: drop the empty light run at the end
-            r.removeLast()
-            sub?.removeLast()
-        }
-        return ScanLine(runs: r, subpixelStarts: sub)
+        let sub = subpixelStarts.map { s in s.reversed().map { (s.last ?? 0) - $0 } }
+        return ScanLine(runs: runs.reversed(), subpixelStarts: sub, startsAtBorder: endsAtBorder,
+                        endsAtBorder: startsAtBorder)
     }
 
     /// The line with every one-pixel run inside it merged into its neighbours (a speck of noise in a bar
@@ -127,6 +204,6 @@ public struct ScanLine: Sendable {
             }
         }
         guard merged.count >= 4 else { return nil }
-        return ScanLine(runs: merged)
+        return ScanLine(runs: merged, subpixelStarts: nil, startsAtBorder: startsAtBorder, endsAtBorder: endsAtBorder)
     }
 }

@@ -44,7 +44,7 @@ struct BinarizerTests {
         let line = ScanLine(runs: m.rowRuns(0))
         #expect(line.length == 6)
         #expect(line.runStarts == [0, 0, 2, 3, 4, 6])
-        #expect(line.reversed().runs == [2, 1, 1, 2])
+        #expect(line.reversed().runs == [2, 1, 1, 2, 0])
         #expect(ScanLine(runs: [3, 2, 1, 4]).reversed().runs == [0, 4, 1, 2, 3])
     }
 

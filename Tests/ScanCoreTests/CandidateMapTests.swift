@@ -123,12 +123,15 @@ struct CandidateMapTests {
     @Test func paddedSegmentsAreDarkOutside() {
         // Segment 10..<20 of a 30-px line reads light 2, dark 3, light 5; outside it is dark.
         let a = LinearScanner.LineSet.padded(runs: [2, 3, 5], starts: nil, range: 10..<20, length: 30)
-        #expect(a.runs == [0, 10, 2, 3, 5, 10])
+        #expect(a.runs == [0, 10, 2, 3, 5, 10, 0])
+        // The segment's ends lie inside the image: no quiet zone there.
+        #expect(!a.startsAtBorder && !a.endsAtBorder && !a.isQuietZone(6, atLeast: 1))
         // Starting dark and ending dark inside the segment.
         let b = LinearScanner.LineSet.padded(runs: [0, 4, 6], starts: nil, range: 10..<20, length: 30)
-        #expect(b.runs == [0, 14, 6, 10])
+        #expect(b.runs == [0, 14, 6, 10, 0])
         let c = LinearScanner.LineSet.padded(runs: [3, 7], starts: [0, 3.2, 10], range: 0..<10, length: 30)
-        #expect(c.runs == [3, 27])
-        #expect(c.subpixelStarts == [0, 3.2, 30])
+        #expect(c.runs == [3, 27, 0])
+        #expect(c.subpixelStarts == [0, 3.2, 30, 30])
+        #expect(c.startsAtBorder && !c.endsAtBorder)
     }
 }

@@ -44,9 +44,37 @@ struct LinearScannerTests {
         let line = ScanLine(runs: [2, 3, 4])
         #expect(line.runStarts == [0, 2, 5, 9])
         #expect(line.length == 9)
-        // Reversed, it still starts with a light run.
+        // A line that ends dark is closed by an empty light run: every bar has light on both sides.
+        #expect(ScanLine(runs: [0, 3, 4, 5]).runs == [0, 3, 4, 5, 0])
+        // Reversed, it still starts and ends with a light run.
         #expect(line.reversed().runs == [4, 3, 2])
-        #expect(ScanLine(runs: [0, 3, 4, 5]).reversed().runs == [0, 5, 4, 3])
+        #expect(ScanLine(runs: [0, 3, 4, 5]).reversed().runs == [0, 5, 4, 3, 0])
+        // Inverted, light and dark swap: empty light runs appear or go at the ends.
+        #expect(line.inverted().runs == [0, 2, 3, 4, 0])
+        #expect(ScanLine(runs: [0, 3, 4, 5]).inverted().runs == [3, 4, 5])
+        #expect(ScanLine(runs: [0, 3, 4, 5]).inverted().inverted().runs == [0, 3, 4, 5, 0])
+        #expect(ScanLine(runs: [7]).inverted().runs == [0, 7, 0])
+        #expect(ScanLine(runs: [2, 3, 4], subpixelStarts: [0, 2.5, 5.5, 9]).inverted().subpixelStarts
+            == [0, 0, 2.5, 5.5, 9, 9])
+    }
+
+    @Test func theImageBorderIsAQuietZone() {
+        // Light 0, bar 3, light 1, bar 2, light 0: both ends on the image border.
+        let line = ScanLine(runs: [0, 3, 1, 2])
+        #expect(line.isQuietZone(0, atLeast: 10))
+        #expect(line.isQuietZone(4, atLeast: 10))
+        #expect(!line.isQuietZone(2, atLeast: 10))
+        #expect(line.isQuietZone(2, atLeast: 1))
+        #expect(!line.isQuietZone(5, atLeast: 0))
+        #expect(line.spansLine(from: 0, to: 6))
+        #expect(!line.spansLine(from: 4, to: 6))
+        #expect(!line.spansLine(from: 0, to: 3))
+        // Reversed, the ends swap; a segment's end inside the image is no border.
+        let segment = ScanLine(runs: [0, 3, 1, 2], subpixelStarts: nil, startsAtBorder: true, endsAtBorder: false)
+        #expect(segment.isAtBorder(0) && !segment.isAtBorder(4))
+        #expect(!segment.isQuietZone(4, atLeast: 1))
+        #expect(!segment.reversed().isAtBorder(0) && segment.reversed().isAtBorder(4))
+        #expect(segment.inverted().endsAtBorder == false)
     }
 
     @Test func findsASymbolWithCornersAtItsBars() throws {
