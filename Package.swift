@@ -126,7 +126,8 @@ let package = Package(
         .executableTarget(
             name: "scanstress", dependencies: ["ScanStress", "ScanCore", "BuiltinPlugins"], path: "Stress/scanstress"),
         .testTarget(
-            name: "StressTests", dependencies: ["ScanStress", "ScanCore", "BuiltinPlugins"], path: "Tests/StressTests"),
+            name: "StressTests", dependencies: ["ScanStress", "ScanCore", "ScanImageIO", "BuiltinPlugins"],
+            path: "Tests/StressTests", exclude: ["Fixtures"]),
 
         .testTarget(name: "ScanCoreTests", dependencies: ["ScanCore"], path: "Tests/ScanCoreTests"),
         .testTarget(

@@ -230,7 +230,7 @@ public enum StressGenerator {
         var damages: [StressDamage] = []
         let count = r.pick([0, 1, 1, 1, 2, 2, 3])
         for _ in 0..<count {
-            switch r.int(in: kind == .linear ? 0...5 : 0...6) {
+            switch r.int(in: 0...6) {
             case 0:
                 damages.append(.cut(at: r.double(in: 0.05...0.95), angle: r.double(in: 0...180),
                                     width: r.double(in: 0.3...3)))
@@ -245,9 +245,10 @@ public enum StressGenerator {
                                       width: r.double(in: 2...12), strength: r.double(in: 60...230)))
             case 5: damages.append(.scale(r.double(in: max(0.35, 1.1 / moduleSize)...0.9)))
             default:
-                // Cut through by the image border: matrix and stacked symbols only for now (a linear
-                // symbol touching the border is the linear engine's case).
-                damages.append(.crop(side: r.int(in: 0...3), share: r.double(in: 0.05...0.4)))
+                // Cut through by the image border; a linear symbol also just touching it (a negative
+                // share crops the quiet zone only): the border is its quiet zone then.
+                let share = kind == .linear ? r.double(in: -0.15...0.4) : r.double(in: 0.05...0.4)
+                damages.append(.crop(side: r.int(in: 0...3), share: share))
             }
         }
         return StressScene(

@@ -38,6 +38,7 @@ public enum StressDamage: Sendable, CustomStringConvertible {
     /// direction in degrees and its width in modules.
     case cut(at: Double, angle: Double, width: Double)
     /// The image cropped through the symbol: the share of the symbol's extent removed from one side
+    /// (negative: the crop stays in the margin, that share of the extent away from the symbol)
     /// (0 left, 1 top, 2 right, 3 bottom).
     case crop(side: Int, share: Double)
     /// A rectangle of one grey over part of the symbol: centre (fractions), size (fractions of the
