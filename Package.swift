@@ -133,7 +133,10 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(
             name: "ScanSessionTests",
-            dependencies: ["ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins", "ScanPluginLoader", "PluginTestSupport"],
+            dependencies: [
+                "ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins", "ScanPluginLoader", "PluginTestSupport",
+                "HTTPTestSupport",
+            ],
             path: "Tests/ScanSessionTests"),
         .testTarget(
             name: "EndToEndTests", dependencies: ["ScanCore", "ScanImageIO", "PluginTestSupport", "HTTPTestSupport"],
