@@ -20,15 +20,6 @@ let plugins = [
     "Aztec",
 ]
 
-/// Test-only support targets some plugin tests use besides their plugin, ScanCore and ScanImageIO.
-let pluginTestSupport: [String: [Target.Dependency]] = [
-    "Code39": ["LinearTestSupport"],
-    "Code93": ["LinearTestSupport"],
-    "Codabar": ["LinearTestSupport"],
-    "Code128": ["LinearTestSupport"],
-    "ITF": ["LinearTestSupport"],
-]
-
 let package = Package(
     name: "scanctl",
     products: [
@@ -143,7 +134,10 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(
             name: "ScanSessionTests",
-            dependencies: ["ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins", "ScanPluginLoader", "PluginTestSupport"],
+            dependencies: [
+                "ScanSession", "ScanCore", "ScanImageIO", "BuiltinPlugins", "ScanPluginLoader", "PluginTestSupport",
+                "HTTPTestSupport",
+            ],
             path: "Tests/ScanSessionTests"),
         .testTarget(
             name: "EndToEndTests", dependencies: ["ScanCore", "ScanImageIO", "PluginTestSupport", "HTTPTestSupport"],
@@ -155,14 +149,15 @@ let package = Package(
             path: "Tests/ScanPluginLoaderTests"),
         // Builds test plugins (a C fixture in variants, the C example) at test time (not shipped).
         .target(name: "PluginTestSupport", path: "Tests/PluginTestSupport", exclude: ["Fixtures"]),
-        // A bar renderer shared by the linear plugins' tests (not shipped).
-        .target(name: "LinearTestSupport", dependencies: ["ScanCore"], path: "Tests/LinearTestSupport"),
+        // What the plugins' tests share (not shipped): the zint runner, the bar renderers, image transforms
+        // and the linear decoders' common checks.
+        .target(name: "ScanTestSupport", dependencies: ["ScanCore", "ScanImageIO"], path: "Tests/ScanTestSupport"),
     ]
         + plugins.map { .target(name: $0, dependencies: ["ScanCore"], path: "Plugins/\($0)") }
         + plugins.map {
             .testTarget(
                 name: "\($0)Tests",
-                dependencies: [.target(name: $0), "ScanCore", "ScanImageIO"] + (pluginTestSupport[$0] ?? []),
+                dependencies: [.target(name: $0), "ScanCore", "ScanImageIO", "ScanTestSupport"],
                 path: "Tests/\($0)Tests")
         }
 )

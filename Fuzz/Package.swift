@@ -37,7 +37,8 @@ let package = Package(
     name: "scanctl-fuzz",
     dependencies: [.package(path: "..")],
     targets: [
-        .target(name: "FuzzSupport", path: "Sources/FuzzSupport")
+        .target(
+            name: "FuzzSupport", dependencies: [product("ScanCore"), product("ScanImageIO")], path: "Sources/FuzzSupport")
     ]
         + targets.map { name, products in
             .executableTarget(

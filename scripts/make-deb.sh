@@ -5,12 +5,12 @@
 #   - the files of 'make install PREFIX=/usr' (man pages gzipped, as Debian wants);
 #   - Depends: from the shared libraries the binary links (dpkg-shlibdeps), e.g. libpng16-16, libturbojpeg0;
 #   - postinst creates the system user scanctl (in the video group) for scanctl@.service.
-# VERSION is PackageVersion.current in Sources/ScanCore/PackageVersion.swift, the one place it is written.
+# VERSION is PackageVersion.current in Sources/ScanCore/Model/PackageVersion.swift, the one place it is written.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
-version=$(sed -n 's/^ *public static let current = "\([^"]*\)".*/\1/p' Sources/ScanCore/PackageVersion.swift)
-[ -n "$version" ] || { echo "make-deb: no version in Sources/ScanCore/PackageVersion.swift" >&2; exit 1; }
+version=$(sed -n 's/^ *public static let current = "\([^"]*\)".*/\1/p' Sources/ScanCore/Model/PackageVersion.swift)
+[ -n "$version" ] || { echo "make-deb: no version in Sources/ScanCore/Model/PackageVersion.swift" >&2; exit 1; }
 arch=$(dpkg --print-architecture)
 for tool in dpkg-deb dpkg-shlibdeps; do
     command -v "$tool" >/dev/null || { echo "make-deb: $tool is missing (apt-get install dpkg-dev)" >&2; exit 1; }

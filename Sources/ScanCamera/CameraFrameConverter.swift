@@ -14,6 +14,7 @@ public enum CameraFrameConverter {
     /// A buffer that cannot be a frame of the negotiated mode.
     public struct ConversionError: Error, CustomStringConvertible, Equatable {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// The frame in `bytes` (the `bytesused` part of a buffer).

@@ -1,3 +1,5 @@
+import ScanCore
+
 /// The life of a camera input as a value-type state machine: open, stream, notice a lost or stalled device,
 /// wait with back-off, reopen, stop.
 ///
@@ -11,8 +13,8 @@
 /// clock. Each failed open, lost device and stall becomes a `.close`/`.report` action: the caller turns the
 /// message into an `error` event.
 ///
-/// Back-off: `initialBackoffMs` after the first failure, doubling per further failure up to
-/// `maxBackoffMs`; a frame after a reopen resets it.
+/// Back-off: ``ExponentialBackoff``, `initialBackoffMs` after the first failure, doubling per further
+/// failure up to `maxBackoffMs`; a frame after a reopen resets it.
 public struct CameraLifecycle: Sendable, Equatable {
     /// Where the camera is.
     public enum State: Sendable, Equatable {
@@ -50,25 +52,13 @@ public struct CameraLifecycle: Sendable, Equatable {
     public private(set) var failures = 0
     /// `stall_timeout_ms`: no frame for this long counts as a stall.
     public let stallTimeoutMs: Int
-    /// First wait after a failure.
-    public let initialBackoffMs: Int
-    /// Longest wait.
-    public let maxBackoffMs: Int
+    /// The wait before each reopen, by failures in a row.
+    public let backoff: ExponentialBackoff
 
+    /// `initialBackoffMs` and `maxBackoffMs` make the ``backoff``.
     public init(stallTimeoutMs: Int, initialBackoffMs: Int = 250, maxBackoffMs: Int = 8000) {
         self.stallTimeoutMs = stallTimeoutMs
-        self.initialBackoffMs = initialBackoffMs
-        self.maxBackoffMs = maxBackoffMs
-    }
-
-    /// The wait after the `failures`-th failure in a row (1-based).
-    public func backoffMs(afterFailures failures: Int) -> Int {
-        var wait = initialBackoffMs
-        for _ in 1..<max(1, failures) {
-            wait = min(maxBackoffMs, wait * 2)
-            if wait == maxBackoffMs { break }
-        }
-        return min(wait, maxBackoffMs)
+        self.backoff = ExponentialBackoff(initialMs: initialBackoffMs, maxMs: maxBackoffMs)
     }
 
     /// Starts: the first open.
@@ -94,7 +84,7 @@ public struct CameraLifecycle: Sendable, Equatable {
             return .giveUp(message: message)
         }
         failures += 1
-        let wait = backoffMs(afterFailures: failures)
+        let wait = backoff.delayMs(afterFailures: failures)
         state = .waiting(retryAtMs: nowMs + wait)
         return .report(message: "\(message); retrying in \(wait) ms (attempt \(failures))", retryInMs: wait)
     }
@@ -139,7 +129,7 @@ public struct CameraLifecycle: Sendable, Equatable {
 
     private mutating func fail(_ message: String, nowMs: Int) -> Action {
         failures += 1
-        let wait = backoffMs(afterFailures: failures)
+        let wait = backoff.delayMs(afterFailures: failures)
         state = .waiting(retryAtMs: nowMs + wait)
         return .closeAndReport(message: "\(message); reopening in \(wait) ms (attempt \(failures))", retryInMs: wait)
     }

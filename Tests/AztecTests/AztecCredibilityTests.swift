@@ -1,4 +1,5 @@
 import ScanCore
+import ScanTestSupport
 import Testing
 
 @testable import Aztec
@@ -29,9 +30,9 @@ struct AztecCredibilityTests {
     /// "ABCDEFGHIJKLMNO" in a compact 1-layer symbol: 13 data codewords and 4 check codewords (zint
     /// --vers=1 --secure=1). One wrong codeword is corrected; two are within Reed–Solomon's reach too,
     /// but one random block in 31 would pass the same way: the symbol is not reported.
-    @Test(.enabled(if: AztecFixture.available)) func twoWrongCodewordsOfFourCheckCodewordsAreRefused() throws {
+    @Test(.enabled(if: Zint.available)) func twoWrongCodewordsOfFourCheckCodewordsAreRefused() throws {
         let text = "ABCDEFGHIJKLMNO"
-        let image = try AztecFixture.render(text, ["--vers=1", "--secure=1"])
+        let image = try Zint.aztec.render(text, ["--vers=1", "--secure=1"])
         // zint's scale 2 draws a module as 4 × 4 pixels.
         let n = image.width / 4
         #expect(n == 15)

@@ -1,5 +1,5 @@
-import LinearTestSupport
 import ScanCore
+import ScanTestSupport
 import Testing
 
 @testable import Codabar
@@ -44,10 +44,7 @@ struct CodabarDecoderTests {
     @Test(arguments: [1, 2, 3])
     func rotatedSymbolsRead(quarterTurns: Int) throws {
         let found = decode(image("B31117013206375C").rotated(quarterTurns: quarterTurns)) { $0.tryRotate = true }
-        let b = try #require(found.first)
-        #expect(found.count == 1)
-        #expect(b.rawValue == "B31117013206375C")
-        #expect(b.orientation == Double(90 * quarterTurns))
+        try LinearSymbolChecks.expectOneTurnedRead(found, value: "B31117013206375C", quarterTurns: quarterTurns)
     }
 
     /// Small modules (3 px), a 2:1 ratio and a slant read only by a slanted line family (26° from the
@@ -59,7 +56,7 @@ struct CodabarDecoderTests {
         renderer.barHeight = 150
         renderer.margin = 20
         let raw = "D1009:///:1.-:4A"
-        let found = decode(renderer.render(CodabarTestEncoder.widths(raw, ratio: 2)).rotated(byDegrees: degrees))
+        let found = decode(renderer.render(CodabarTestEncoder.widths(raw, ratio: 2)).rotated(by: degrees, ground: 230))
         #expect(DecoderRegistry.removingDuplicates(found).map(\.rawValue) == [raw])
     }
 
@@ -67,30 +64,15 @@ struct CodabarDecoderTests {
         let renderer = BarRenderer(module: 3)
         let widths = CodabarTestEncoder.widths("A998877B")
         let b = try #require(decode(renderer.render(widths)).first)
-        let span = renderer.span(widths)
-        let tolerance = 2.0  // pixels along the symbol
-        #expect(abs(b.cornerPoints[0].x - span.start) <= tolerance)
-        #expect(abs(b.cornerPoints[1].x - span.end) <= tolerance)
-        #expect(abs(b.cornerPoints[2].x - span.end) <= tolerance)
-        #expect(abs(b.cornerPoints[3].x - span.start) <= tolerance)
-        #expect(b.cornerPoints[0].y >= 6 && b.cornerPoints[2].y <= 36 && b.cornerPoints[0].y < b.cornerPoints[2].y)
+        LinearSymbolChecks.expectCornersSpanTheBars(b, renderer: renderer, widths: widths, tolerance: 2)
     }
 
     @Test func degradedImagesRead() {
-        var r = BarRenderer(module: 2.5)
-        r.inkSpread = 0.6
-        r.blur = 0.5
-        r.noise = 12
         let widths = CodabarTestEncoder.widths("A5551234B", ratio: 2.4)
-        #expect(decode(r.render(widths)).first?.rawValue == "A5551234B")
-        r.inkSpread = -0.5
-        #expect(decode(r.render(widths)).first?.rawValue == "A5551234B")
+        LinearSymbolChecks.expectDegradedReads(widths: widths, module: 2.5, value: "A5551234B") { decode($0) }
     }
 
     @Test func nothingOnBlankOrNoise() {
-        #expect(decode(LuminanceImage(width: 300, height: 80, filledWith: 255)).isEmpty)
-        for seed in 1...5 as ClosedRange<UInt64> {
-            #expect(decode(LuminanceImage.noise(width: 300, height: 120, seed: seed)).isEmpty)
-        }
+        LinearSymbolChecks.expectNothingOnBlankOrNoise { decode($0) }
     }
 }

@@ -1,4 +1,5 @@
 import ScanCore
+import ScanTestSupport
 import Testing
 @testable import Code128
 
@@ -6,10 +7,10 @@ import Testing
 struct Code128DecoderTests {
     typealias E = Code128TestEncoder
 
-    func render(_ values: [Int], module: Int = 3, badCheck: Bool = false, _ configure: (inout TestRenderer) -> Void = { _ in })
-        -> (LuminanceImage, TestRenderer.Placement)
+    func render(_ values: [Int], module: Int = 3, badCheck: Bool = false, _ configure: (inout PixelBarRenderer) -> Void = { _ in })
+        -> (LuminanceImage, PixelBarRenderer.Placement)
     {
-        var r = TestRenderer()
+        var r = PixelBarRenderer()
         r.quietZone = 10 * module
         configure(&r)
         return r.render(E.modules(values, badCheck: badCheck).map { $0 * module })
@@ -75,7 +76,7 @@ struct Code128DecoderTests {
         // A dark block two modules before the start character.
         var modules = [3, 2] + E.modules([104] + E.b("ABC"))
         modules = modules.map { $0 * 3 }
-        var r = TestRenderer()
+        var r = PixelBarRenderer()
         r.quietZone = 30
         let (image, _) = r.render(modules)
         // Rows and columns only: a slanted scan line can enter over the block's top edge, where the
@@ -131,14 +132,14 @@ struct Code128DecoderTests {
         // Every bar one pixel wider (and every space one narrower) at 3 px per module.
         let modules = E.modules([104] + E.b("Spread!"))
         let widths = modules.enumerated().map { k, m in m * 3 + (k % 2 == 0 ? 1 : -1) }
-        let (image, _) = TestRenderer().render(widths)
+        let (image, _) = PixelBarRenderer().render(widths)
         #expect(decode(image).first?.rawValue == "Spread!")
     }
 
     @Test func nothingOnBlankOrNoise() {
         #expect(decode(LuminanceImage(width: 300, height: 200, filledWith: 255)).isEmpty)
         for seed: UInt64 in [1, 2, 3] {
-            #expect(decode(TestRenderer.noiseImage(width: 320, height: 240, seed: seed)).isEmpty)
+            #expect(decode(LuminanceImage.noise(width: 320, height: 240, seed: seed)).isEmpty)
         }
     }
 }

@@ -1,4 +1,3 @@
-import LinearTestSupport
 import ScanCore
 import ScanImageIO
 import Testing

@@ -1,17 +1,11 @@
-import Foundation
-import LinearTestSupport
 import ScanCore
-import ScanImageIO
+import ScanTestSupport
 import Testing
 
 @testable import Code39
 
 /// Code 32 (Italian pharmaceutical code) on Code 39 characters: the base-32 value and its check digit.
 struct Code32Tests {
-    static let zint = ["/usr/bin/zint", "/usr/local/bin/zint"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
-
     func decode(_ image: LuminanceImage, formats: Set<BarcodeFormat> = []) -> [Barcode] {
         var options = DecodeOptions()
         options.formats = formats
@@ -22,17 +16,9 @@ struct Code32Tests {
         BarRenderer(module: 3).render(Code39TestEncoder.widths(text))
     }
 
-    /// `zint -b CODE32 -d digits` (8 digits; zint adds the check digit), with quiet zones.
+    /// `zint -b CODE32` of `digits` (8 digits; zint adds the check digit), with quiet zones.
     func zintImage(_ digits: String) throws -> LuminanceImage {
-        let zint = try #require(Self.zint)
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("code32-\(UUID().uuidString).png")
-        defer { try? FileManager.default.removeItem(at: out) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: zint)
-        p.arguments = ["-b", "CODE32", "--quietzones", "--scale=2", "-d", digits, "-o", out.path]
-        try p.run()
-        p.waitUntilExit()
-        return try ImageReader.read(contentsOf: out.path).luminance()
+        try Zint("CODE32").render(digits)
     }
 
     @Test func valuesAndCheckDigits() {
@@ -66,7 +52,7 @@ struct Code32Tests {
         #expect(decode(image("3PRM8P"), formats: [.code32]).isEmpty)
     }
 
-    @Test(.enabled(if: Code32Tests.zint != nil), arguments: [
+    @Test(.enabled(if: Zint.available), arguments: [
         ("12345678", "A123456788"), ("00000001", "A000000012"), ("99999999", "A999999992"),
         ("31415926", "A314159260"),
     ])

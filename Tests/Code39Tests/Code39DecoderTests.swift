@@ -1,5 +1,5 @@
-import LinearTestSupport
 import ScanCore
+import ScanTestSupport
 import Testing
 
 @testable import Code39
@@ -71,10 +71,7 @@ struct Code39DecoderTests {
     @Test(arguments: [1, 2, 3])
     func rotatedSymbolsRead(quarterTurns: Int) throws {
         let found = decode(image("ROT-90.1").rotated(quarterTurns: quarterTurns)) { $0.tryRotate = true }
-        let b = try #require(found.first)
-        #expect(found.count == 1)
-        #expect(b.rawValue == "ROT-90.1")
-        #expect(b.orientation == Double(90 * quarterTurns))
+        try LinearSymbolChecks.expectOneTurnedRead(found, value: "ROT-90.1", quarterTurns: quarterTurns)
     }
 
     @Test func cornerPointsSpanTheBars() throws {
@@ -82,32 +79,16 @@ struct Code39DecoderTests {
         let widths = Code39TestEncoder.widths("CORNER")
         let found = decode(renderer.render(widths))
         let b = try #require(found.first)
-        let span = renderer.span(widths)
-        let tolerance = 2.0  // pixels along the symbol
-        #expect(abs(b.cornerPoints[0].x - span.start) <= tolerance)
-        #expect(abs(b.cornerPoints[1].x - span.end) <= tolerance)
-        #expect(abs(b.cornerPoints[2].x - span.end) <= tolerance)
-        #expect(abs(b.cornerPoints[3].x - span.start) <= tolerance)
-        // Top and bottom lie within the bars (rows 6 ..< 36), top above bottom.
-        #expect(b.cornerPoints[0].y >= 6 && b.cornerPoints[2].y <= 36 && b.cornerPoints[0].y < b.cornerPoints[2].y)
+        LinearSymbolChecks.expectCornersSpanTheBars(b, renderer: renderer, widths: widths, tolerance: 2)
     }
 
     @Test func degradedImagesRead() throws {
-        var r = BarRenderer(module: 2.4)
-        r.inkSpread = 0.6
-        r.blur = 0.5
-        r.noise = 12
         let widths = Code39TestEncoder.widths("INK SPREAD 2", ratio: 2.2)
-        #expect(decode(r.render(widths)).first?.rawValue == "INK SPREAD 2")
-        r.inkSpread = -0.5
-        #expect(decode(r.render(widths)).first?.rawValue == "INK SPREAD 2")
+        LinearSymbolChecks.expectDegradedReads(widths: widths, module: 2.4, value: "INK SPREAD 2") { decode($0) }
     }
 
     @Test func nothingOnBlankOrNoise() {
-        #expect(decode(LuminanceImage(width: 300, height: 80, filledWith: 255)).isEmpty)
-        for seed in 1...5 as ClosedRange<UInt64> {
-            #expect(decode(LuminanceImage.noise(width: 300, height: 120, seed: seed)).isEmpty)
-        }
+        LinearSymbolChecks.expectNothingOnBlankOrNoise { decode($0) }
     }
 
     @Test func noQuietZoneNoRead() {

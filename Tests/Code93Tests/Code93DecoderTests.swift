@@ -1,5 +1,5 @@
-import LinearTestSupport
 import ScanCore
+import ScanTestSupport
 import Testing
 
 @testable import Code93
@@ -56,40 +56,22 @@ struct Code93DecoderTests {
     @Test(arguments: [1, 2, 3])
     func rotatedSymbolsRead(quarterTurns: Int) throws {
         let found = decode(image("Turn 93").rotated(quarterTurns: quarterTurns)) { $0.tryRotate = true }
-        let b = try #require(found.first)
-        #expect(found.count == 1)
-        #expect(b.rawValue == "Turn 93")
-        #expect(b.orientation == Double(90 * quarterTurns))
+        try LinearSymbolChecks.expectOneTurnedRead(found, value: "Turn 93", quarterTurns: quarterTurns)
     }
 
     @Test func cornerPointsSpanTheBars() throws {
         let renderer = BarRenderer(module: 3)
         let widths = Code93TestEncoder.widths("CORNER")
         let b = try #require(decode(renderer.render(widths)).first)
-        let span = renderer.span(widths)
-        let tolerance = 2.0  // pixels along the symbol
-        #expect(abs(b.cornerPoints[0].x - span.start) <= tolerance)
-        #expect(abs(b.cornerPoints[1].x - span.end) <= tolerance)
-        #expect(abs(b.cornerPoints[2].x - span.end) <= tolerance)
-        #expect(abs(b.cornerPoints[3].x - span.start) <= tolerance)
-        #expect(b.cornerPoints[0].y >= 6 && b.cornerPoints[2].y <= 36 && b.cornerPoints[0].y < b.cornerPoints[2].y)
+        LinearSymbolChecks.expectCornersSpanTheBars(b, renderer: renderer, widths: widths, tolerance: 2)
     }
 
     @Test func degradedImagesRead() {
-        var r = BarRenderer(module: 2.5)
-        r.inkSpread = 0.6
-        r.blur = 0.5
-        r.noise = 12
         let widths = Code93TestEncoder.widths("SPREAD 93")
-        #expect(decode(r.render(widths)).first?.rawValue == "SPREAD 93")
-        r.inkSpread = -0.5
-        #expect(decode(r.render(widths)).first?.rawValue == "SPREAD 93")
+        LinearSymbolChecks.expectDegradedReads(widths: widths, module: 2.5, value: "SPREAD 93") { decode($0) }
     }
 
     @Test func nothingOnBlankOrNoise() {
-        #expect(decode(LuminanceImage(width: 300, height: 80, filledWith: 255)).isEmpty)
-        for seed in 1...5 as ClosedRange<UInt64> {
-            #expect(decode(LuminanceImage.noise(width: 300, height: 120, seed: seed)).isEmpty)
-        }
+        LinearSymbolChecks.expectNothingOnBlankOrNoise { decode($0) }
     }
 }

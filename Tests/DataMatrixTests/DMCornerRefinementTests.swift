@@ -1,20 +1,21 @@
 import Foundation
 import ScanCore
+import ScanTestSupport
 import Testing
 
 @testable import DataMatrix
 
 /// ``DMDetector/refineCorners(_:_:)``: corners placed about half a module off move back until every
 /// finder and timing module is sampled as expected, and the refined grid reads the exact value.
-@Suite(.enabled(if: DMZint.available))
+@Suite(.enabled(if: Zint.available))
 struct DMCornerRefinementTests {
     @Test func cornersOffByHalfAModuleComeBack() throws {
         let text = "corner refinement"
         // 20×20 modules, no quiet zone, pasted at (24, 24) on a white page.
-        let symbol = try DMZint.render(text, ["--vers=6"], scale: 2, quietZones: false)
+        let symbol = try Zint("DATAMATRIX", quietZones: false).render(text, ["--vers=6"], scale: 2)
         #expect(symbol.width == symbol.height && symbol.width % 20 == 0)
         let m = Double(symbol.width) / 20  // pixels per module
-        let page = LuminanceImage.dmPage(
+        let page = LuminanceImage.page(
             width: symbol.width + 48, height: symbol.height + 48, [(symbol, 24, 24)])
         let matrix = FrameContext(image: page).binarized(.local)
         let size = try #require(DMSymbolSize.find(rows: 20, columns: 20))

@@ -1,12 +1,13 @@
 import Foundation
 import ScanCore
+import ScanTestSupport
 import Testing
 
 @testable import DataMatrix
 
 /// Symbols on curved labels: the finder's solid edges are bowed, so they do not lie along the chord
 /// between the corners of the symbol's hull.
-@Suite(.enabled(if: DMZint.available))
+@Suite(.enabled(if: Zint.available))
 struct DMCurvedSymbolTests {
     func decode(_ image: LuminanceImage) -> [Barcode] {
         DecoderRegistry([DataMatrixDecoder()]).decode(FrameContext(image: image), options: DecodeOptions())
@@ -16,7 +17,7 @@ struct DMCurvedSymbolTests {
     /// pass's reach): read through the finder check's tolerance pass.
     @Test(arguments: [4.0, -4.0]) func bowedFinderEdge(amplitude: Double) throws {
         let text = "curved label 0123456789 ABCDEFGHIJ"
-        let image = try DMZint.render(text, ["--vers=12"], scale: 4)  // 40×40, 2×2 data regions
+        let image = try Zint.dataMatrix.render(text, ["--vers=12"], scale: 4)  // 40×40, 2×2 data regions
         let bowed = image.dmBowed(amplitude: amplitude)
         let b = try #require(decode(bowed).first)
         #expect(b.rawValue == text)
@@ -26,7 +27,7 @@ struct DMCurvedSymbolTests {
     /// Both finder edges bowed (the page bent along a diagonal).
     @Test func bowedBothEdges() throws {
         let text = "bent page"
-        let image = try DMZint.render(text, ["--vers=6"], scale: 6)  // 20×20
+        let image = try Zint.dataMatrix.render(text, ["--vers=6"], scale: 6)  // 20×20
         let bowed = image.dmBowed(amplitude: 4).dmTransposed().dmBowed(amplitude: 4).dmTransposed()
         let b = try #require(decode(bowed).first)
         #expect(b.rawValue == text)

@@ -1,6 +1,7 @@
 import Foundation
 import ScanCore
 import ScanImageIO
+import ScanTestSupport
 import Testing
 
 @testable import DataMatrix
@@ -54,7 +55,7 @@ struct DMDebugTests {
             }
             return
         }
-        let image = try DMZint.render(
+        let image = try Zint.dataMatrix.render(
             env["DM_TEXT"] ?? "DM1", (env["DM_ARGS"] ?? "").split(separator: " ").map(String.init))
         let found = DataMatrixDecoder().decode(FrameContext(image: image), options: DecodeOptions())
         print("FOUND", found.map { ($0.rawValue ?? "-", $0.metadata) })

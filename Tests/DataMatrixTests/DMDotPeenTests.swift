@@ -1,5 +1,6 @@
 import Foundation
 import ScanCore
+import ScanTestSupport
 import Testing
 
 @testable import DataMatrix
@@ -11,9 +12,9 @@ struct DMDotPeenTests {
         DecoderRegistry([DataMatrixDecoder()]).decode(FrameContext(image: image), options: DecodeOptions())
     }
 
-    @Test(.enabled(if: DMZint.available)) func squareSymbolOfSeparateDots() throws {
+    @Test(.enabled(if: Zint.available)) func squareSymbolOfSeparateDots() throws {
         let text = "DOT PEEN 0123456789"
-        let modules = try DMZint.modules(text, ["--square"])
+        let modules = try Zint.dataMatrix.modules(text, ["--square"])
         // 8-pixel pitch, 5.5-pixel dots: 2.5 pixels of paper between neighbours.
         let image = LuminanceImage.dmDots(modules, pitch: 8, diameter: 5.5)
         let b = try #require(decode(image).first)
@@ -21,19 +22,19 @@ struct DMDotPeenTests {
         #expect(b.metadata["size"] == "18x18")
     }
 
-    @Test(.enabled(if: DMZint.available)) func rotatedSymbolOfSmallDots() throws {
+    @Test(.enabled(if: Zint.available)) func rotatedSymbolOfSmallDots() throws {
         let text = "Serial 4711-0815, lot 2026-11-29, part AB-1234567890"
-        let modules = try DMZint.modules(text, ["--square"])
+        let modules = try Zint.dataMatrix.modules(text, ["--square"])
         // 7-pixel pitch, 4.5-pixel dots (diagonal neighbours 5 pixels apart), turned by 20 degrees.
-        let image = LuminanceImage.dmDots(modules, pitch: 7, diameter: 4.5).dmRotated(-20)
+        let image = LuminanceImage.dmDots(modules, pitch: 7, diameter: 4.5).rotated(by: -20, canvas: .square(factor: 1.5))
         let b = try #require(decode(image).first)
         #expect(b.rawValue == text)
         #expect(b.metadata["size"] == "26x26")
     }
 
-    @Test(.enabled(if: DMZint.available)) func rectangularSymbolOfDots() throws {
+    @Test(.enabled(if: Zint.available)) func rectangularSymbolOfDots() throws {
         let text = "RECT DOTS 12x26"
-        let modules = try DMZint.modules(text, ["--vers=27"])  // 12×26
+        let modules = try Zint.dataMatrix.modules(text, ["--vers=27"])  // 12×26
         let image = LuminanceImage.dmDots(modules, pitch: 9, diameter: 6)
         let b = try #require(decode(image).first)
         #expect(b.rawValue == text)
@@ -42,9 +43,9 @@ struct DMDotPeenTests {
 
     /// Square modules printed smaller than their cells (1.5 pixels of paper between neighbours at a
     /// 5-pixel pitch) on a curved label (the left edge bowed by 2 pixels).
-    @Test(.enabled(if: DMZint.available)) func gappedModulesOnACurvedLabel() throws {
+    @Test(.enabled(if: Zint.available)) func gappedModulesOnACurvedLabel() throws {
         let text = "GAPS BETWEEN MODULES 0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-        let modules = try DMZint.modules(text, ["--vers=12"])  // 40×40, 2×2 data regions
+        let modules = try Zint.dataMatrix.modules(text, ["--vers=12"])  // 40×40, 2×2 data regions
         let image = LuminanceImage.dmDots(modules, pitch: 5, diameter: 3.5, square: true).dmBowed(amplitude: 2)
         let b = try #require(decode(image).first)
         #expect(b.rawValue == text)
@@ -82,15 +83,6 @@ struct DMDotPeenTests {
         let d = m.dmDilated(radius: 1)
         let rows = (0..<5).map { y in String((0..<7).map { d[$0, y] ? "#" : "." }) }
         #expect(rows == ["###....", "###....", "###....", ".....##", ".....##"])
-    }
-}
-
-extension DMZint {
-    /// The module grid of the symbol zint makes for `text` (one pixel per module, no quiet zone):
-    /// `grid[row][column]`, true for dark.
-    static func modules(_ text: String, _ arguments: [String] = []) throws -> [[Bool]] {
-        let image = try render(text, arguments + ["--scale=0.5"], quietZones: false)
-        return (0..<image.height).map { y in (0..<image.width).map { x in image[x, y] < 128 } }
     }
 }
 

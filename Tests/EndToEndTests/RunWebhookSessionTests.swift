@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 import Testing
 
 /// A Python `http.server` receiver on 127.0.0.1, started by the test: answers the first `failFirst` POSTs
@@ -9,23 +10,8 @@ final class WebhookReceiver {
     let port: Int
 
     init(log: String, script: String, failFirst: Int, port: Int = 0) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script, log, String(failFirst), String(port)]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let bound = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else {
-            kill(process.processIdentifier, SIGKILL)
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        self.port = bound
+        self.port = try LocalServerProcess.start(
+            process, script: script, arguments: [log, String(failFirst), String(port)])
     }
 
     /// Takes the receiver down (the port refuses connections until a new receiver binds it).

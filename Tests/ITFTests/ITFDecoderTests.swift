@@ -1,5 +1,5 @@
 import ScanCore
-import LinearTestSupport
+import ScanTestSupport
 import Testing
 @testable import ITF
 
@@ -7,10 +7,10 @@ import Testing
 struct ITFDecoderTests {
     typealias E = ITFTestEncoder
 
-    func render(_ digits: String, narrow: Int = 2, wide: Int = 5, _ configure: (inout TestRenderer) -> Void = { _ in })
-        -> (LuminanceImage, TestRenderer.Placement)
+    func render(_ digits: String, narrow: Int = 2, wide: Int = 5, _ configure: (inout PixelBarRenderer) -> Void = { _ in })
+        -> (LuminanceImage, PixelBarRenderer.Placement)
     {
-        var r = TestRenderer()
+        var r = PixelBarRenderer()
         r.quietZone = 10 * narrow
         configure(&r)
         return r.render(E.widths(digits, narrow: narrow, wide: wide))
@@ -81,7 +81,7 @@ struct ITFDecoderTests {
         var widths = E.widths("1234567890")
         widths.removeLast(3)
         widths += [4, 30]
-        var r = TestRenderer()
+        var r = PixelBarRenderer()
         r.quietZone = 20
         let (image, _) = r.render(widths)
         #expect(decode(image).isEmpty)
@@ -100,7 +100,7 @@ struct ITFDecoderTests {
             r.barHeight = 40
             r.margin = 30
         }
-        let found = decode(image.rotated(byDegrees: degrees, ground: 235)) { $0.itfMinLength = 2 }
+        let found = decode(image.rotated(by: degrees, ground: 235)) { $0.itfMinLength = 2 }
         #expect(found.allSatisfy { $0.rawValue == digits }, "\(found.map(\.rawValue))")
     }
 
@@ -115,13 +115,13 @@ struct ITFDecoderTests {
             r.barHeight = 190
             r.margin = 30
         }
-        let found = DecoderRegistry.removingDuplicates(decode(image.rotated(byDegrees: degrees, ground: 235)))
+        let found = DecoderRegistry.removingDuplicates(decode(image.rotated(by: degrees, ground: 235)))
         #expect(found.map(\.rawValue) == [digits])
     }
 
     @Test func slightlyTiltedSymbolReads() {
         let (image, _) = render("30712345000010", narrow: 3, wide: 7) { $0.margin = 30 }
-        #expect(decode(image.rotated(byDegrees: 5, ground: 235)).first?.rawValue == "30712345000010")
+        #expect(decode(image.rotated(by: 5, ground: 235)).first?.rawValue == "30712345000010")
     }
 
     @Test(arguments: [1, 2, 3])
@@ -144,7 +144,7 @@ struct ITFDecoderTests {
     @Test func nothingOnBlankOrNoise() {
         #expect(decode(LuminanceImage(width: 300, height: 200, filledWith: 255)) { $0.itfMinLength = 2 }.isEmpty)
         for seed: UInt64 in [4, 5, 6] {
-            let image = TestRenderer.noiseImage(width: 320, height: 240, seed: seed)
+            let image = LuminanceImage.noise(width: 320, height: 240, seed: seed)
             #expect(decode(image) { $0.itfMinLength = 2 }.isEmpty)
         }
     }

@@ -1,17 +1,18 @@
 import Foundation
+import ScanTestSupport
 import Testing
 import ScanCore
 @testable import PDF417
 
 /// End-to-end reads of symbols rendered by zint, with exact expected values.
-@Suite(.enabled(if: PDF417Fixture.available))
+@Suite(.enabled(if: Zint.available))
 struct PDF417DecodeTests {
     func decode(_ image: LuminanceImage, options: DecodeOptions = DecodeOptions()) -> [Barcode] {
         DecoderRegistry([PDF417Decoder()]).decode(FrameContext(image: image), options: options)
     }
 
     @Test func simple() throws {
-        let image = try PDF417Fixture.render("Hello, PDF417!", ["--cols=3", "--secure=2"])
+        let image = try Zint.pdf417.render("Hello, PDF417!", ["--cols=3", "--secure=2"])
         let found = decode(image)
         #expect(found.count == 1)
         let b = try #require(found.first)
@@ -27,7 +28,7 @@ extension PDF417DecodeTests {
     static let sentence = "PDF417 stacks rows of codewords; each row starts with 81111113 and ends with 711311121."
 
     @Test(arguments: 0...8) func everyLevel(level: Int) throws {
-        let image = try PDF417Fixture.render(Self.sentence, ["--secure=\(level)", "--cols=12"], scale: 1)
+        let image = try Zint.pdf417.render(Self.sentence, ["--secure=\(level)", "--cols=12"], scale: 1)
         let b = try #require(decode(image).first)
         #expect(b.rawValue == Self.sentence)
         #expect(b.errorCorrectionLevel == String(level))
@@ -42,7 +43,7 @@ extension PDF417DecodeTests {
             ("binary-ish", "caf\u{E9} na\u{EF}ve \u{1F600} \u{65E5}\u{672C}"),
         ]
         for (name, text) in cases {
-            let image = try PDF417Fixture.render(text, ["--cols=5"], scale: 2)
+            let image = try Zint.pdf417.render(text, ["--cols=5"], scale: 2)
             let b = decode(image).first
             #expect(b?.rawValue == text, "\(name)")
         }
@@ -52,7 +53,7 @@ extension PDF417DecodeTests {
         var rng = PDF417ErrorCorrectionTests.Rng(state: 417)
         for count in [6, 7, 11, 12, 100, 301] {
             let payload = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
-            let image = try PDF417Fixture.render(payload, ["--binary", "--cols=8"], scale: 1)
+            let image = try Zint.pdf417.render(payload, ["--binary", "--cols=8"], scale: 1)
             let b = decode(image).first
             #expect(b?.rawBytes == payload, "\(count) bytes")
         }
@@ -60,7 +61,7 @@ extension PDF417DecodeTests {
 
     @Test func eciUTF8() throws {
         let text = "Привет, мир — 日本語"
-        let image = try PDF417Fixture.render(text, ["--eci=26", "--cols=6"])
+        let image = try Zint.pdf417.render(text, ["--eci=26", "--cols=6"])
         let b = try #require(decode(image).first)
         #expect(b.rawValue == text)
         #expect(b.rawBytes == Array(text.utf8))
@@ -73,7 +74,7 @@ extension PDF417DecodeTests {
         let segments = [
             (20, "テスト"), (9, "αβγ Ω"), (26, "日本語 é 😀"), (24, "عربي"), (3, "Price 12 EUR"),
         ]
-        let b = try #require(decode(try PDF417Fixture.render(segments: segments)).first)
+        let b = try #require(decode(try Zint.pdf417.render(segments: segments)).first)
         #expect(b.rawValue == "テストαβγ Ω日本語 é 😀عربيPrice 12 EUR")
         #expect(b.metadata["eci"] == "20,9,26,24,3")
     }
@@ -85,7 +86,7 @@ extension PDF417DecodeTests {
             + "DADJOHN\nDDGN\nDCAD\nDCBK\nDCDPH\nDBD06062016\nDBB06061986\nDBA12102024\nDBC1\nDAU068 in\nDAYBRO\n"
             + "DAG2300 WEST BROAD STREET\nDAIRICHMOND\nDAJVA\nDAK232690000  \nDCF2424244747474786102204\nDCGUSA\n"
             + "DCK123456789\nDDAF\nDDB06062008\nDDC06062009\nDDD1\rZVZVA01\r"
-        let image = try PDF417Fixture.render(payload, ["--cols=10", "--secure=5"], scale: 2)
+        let image = try Zint.pdf417.render(payload, ["--cols=10", "--secure=5"], scale: 2)
         let b = try #require(decode(image).first)
         #expect(b.rawBytes == Array(payload.utf8))
         #expect(b.rawValue == payload)
@@ -95,7 +96,7 @@ extension PDF417DecodeTests {
         // One pixel per module stretched to 18 pixels per 17 modules without smoothing: elements of one
         // module are one or two pixels wide at random, rows three pixels high.
         let text = "Aliased 1px"
-        let symbol = try PDF417Fixture.render(text, ["--cols=1", "--secure=2"], scale: 0.5)
+        let symbol = try Zint.pdf417.render(text, ["--cols=1", "--secure=2"], scale: 0.5)
         let b = try #require(decode(symbol.aliased(18.0 / 17, 1)).first)
         #expect(b.rawValue == text)
         #expect(b.errorCorrectionLevel == "2")
@@ -103,34 +104,34 @@ extension PDF417DecodeTests {
     }
 
     @Test func compactSymbol() throws {
-        let image = try PDF417Fixture.render("Compact PDF417 symbol", ["--cols=3"], symbology: "PDF417COMP", scale: 2)
+        let image = try Zint("PDF417COMP").render("Compact PDF417 symbol", ["--cols=3"], scale: 2)
         let b = try #require(decode(image).first)
         #expect(b.rawValue == "Compact PDF417 symbol")
         #expect(b.metadata["compact"] == "true")
     }
 
     @Test func rotated37Degrees() throws {
-        let image = try PDF417Fixture.render(Self.sentence, ["--cols=4", "--secure=3"], scale: 3).rotated(by: 37)
+        let image = try Zint.pdf417.render(Self.sentence, ["--cols=4", "--secure=3"], scale: 3).rotated(by: 37, canvas: .fitted(margin: 2))
         let b = try #require(decode(image).first)
         #expect(b.rawValue == Self.sentence)
         #expect(abs(b.orientation - 37) < 4, "\(b.orientation) \(b.cornerPoints)")
     }
 
     @Test(arguments: [90.0, 180, 270, 143, 311]) func otherAngles(angle: Double) throws {
-        let image = try PDF417Fixture.render(Self.sentence, ["--cols=4"], scale: 3).rotated(by: angle)
+        let image = try Zint.pdf417.render(Self.sentence, ["--cols=4"], scale: 3).rotated(by: angle, canvas: .fitted(margin: 2))
         #expect(decode(image).first?.rawValue == Self.sentence, "\(angle)°")
     }
 
     @Test func perspective() throws {
-        let flat = try PDF417Fixture.render(Self.sentence, ["--cols=4"], scale: 3)
+        let flat = try Zint.pdf417.render(Self.sentence, ["--cols=4"], scale: 3)
         let w = Double(flat.width), h = Double(flat.height)
         let corners = [Point(40, 30), Point(40 + w * 0.95, 60), Point(40 + w * 0.9, 30 + h * 1.05), Point(20, 40 + h * 0.9)]
-        let image = flat.warped(to: corners, width: flat.width + 120, height: flat.height + 120)
+        let image = flat.warped(onto: corners, width: flat.width + 120, height: flat.height + 120)
         #expect(decode(image).first?.rawValue == Self.sentence)
     }
 
     @Test func mirroredAndInverted() throws {
-        let image = try PDF417Fixture.render(Self.sentence, ["--cols=4"], scale: 2)
+        let image = try Zint.pdf417.render(Self.sentence, ["--cols=4"], scale: 2)
         let m = try #require(decode(image.mirrored()).first)
         #expect(m.rawValue == Self.sentence)
         #expect(m.isMirrored)
@@ -141,7 +142,7 @@ extension PDF417DecodeTests {
 
     @Test func cornerPoints() throws {
         // zint --scale=1 draws 2 px per module; --quietzones adds 2 modules on each side.
-        let image = try PDF417Fixture.render("corners", ["--cols=2", "--rows=7"], scale: 1)
+        let image = try Zint.pdf417.render("corners", ["--cols=2", "--rows=7"], scale: 1)
         let b = try #require(decode(image).first)
         let c = b.cornerPoints
         let width = Double(17 * 2 + 69) * 2
@@ -152,9 +153,9 @@ extension PDF417DecodeTests {
     }
 
     @Test func severalSymbolsOnAPage() throws {
-        let a = try PDF417Fixture.render("first symbol", ["--cols=3"], scale: 2)
-        let b = try PDF417Fixture.render("second symbol", ["--cols=2"], scale: 2).rotated(by: 90)
-        let c = try PDF417Fixture.render("third symbol", ["--cols=4"], scale: 2)
+        let a = try Zint.pdf417.render("first symbol", ["--cols=3"], scale: 2)
+        let b = try Zint.pdf417.render("second symbol", ["--cols=2"], scale: 2).rotated(by: 90, canvas: .fitted(margin: 2))
+        let c = try Zint.pdf417.render("third symbol", ["--cols=4"], scale: 2)
         let page = LuminanceImage.page(width: 900, height: 700, [(a, 20, 20), (b, 600, 40), (c, 60, 400)])
         let texts = Set(decode(page).compactMap(\.rawValue))
         #expect(texts == ["first symbol", "second symbol", "third symbol"])
@@ -164,7 +165,7 @@ extension PDF417DecodeTests {
         let parts = ["Macro PDF417 splits ", "one file across ", "three symbols."]
         var images: [(LuminanceImage, Int, Int)] = []
         for (i, p) in parts.enumerated() {
-            let img = try PDF417Fixture.render(p, ["--cols=4", "--structapp=\(i + 1),3,123456"], scale: 2)
+            let img = try Zint.pdf417.render(p, ["--cols=4", "--structapp=\(i + 1),3,123456"], scale: 2)
             images.append((img, 20, 20 + i * (img.height + 20)))
         }
         let page = LuminanceImage.page(width: 700, height: images.reduce(40) { $0 + $1.0.height + 20 }, images.reversed())
@@ -181,7 +182,7 @@ extension PDF417DecodeTests {
     @Test func erasedColumnIsCorrected() throws {
         // Paint a white stripe down one data column: its codewords are unreadable in every row and become
         // erasures for the Reed–Solomon decoder.
-        let image = try PDF417Fixture.render(Self.sentence, ["--cols=6", "--secure=5"], scale: 2)
+        let image = try Zint.pdf417.render(Self.sentence, ["--cols=6", "--secure=5"], scale: 2)
         var pixels = image.packedPixels
         let module = 2, x0 = (2 + 17 + 17 + 17 * 2 + 4) * module
         for y in 0..<image.height { for x in x0..<(x0 + 9 * module) { pixels[y * image.width + x] = 255 } }

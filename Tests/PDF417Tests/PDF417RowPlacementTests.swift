@@ -1,4 +1,5 @@
 import Foundation
+import ScanTestSupport
 import Testing
 import ScanCore
 @testable import PDF417
@@ -54,7 +55,7 @@ struct PDF417RowFitTests {
     }
 }
 
-@Suite(.enabled(if: PDF417Fixture.available))
+@Suite(.enabled(if: Zint.available))
 struct PDF417RowPlacementTests {
     func decode(_ image: LuminanceImage) -> [Barcode] {
         DecoderRegistry([PDF417Decoder()]).decode(FrameContext(image: image), options: DecodeOptions())
@@ -69,7 +70,7 @@ struct PDF417RowPlacementTests {
     func rowsOneModuleHigh(scale: (Double, Double)) throws {
         // Rows as high as a module is wide (below the standard's minimum of three), 1.4–1.6 pixels.
         let text = "-ActiveBarcode-ABCDEFGHIJKLMNOPQRSTUVWXYZ1234567890-"
-        let symbol = try PDF417Fixture.render(
+        let symbol = try Zint.pdf417.render(
             text, ["--cols=4", "--secure=3", "--height=1", "--heightperrow"], scale: 0.5)
         let b = try #require(decode(framed(symbol.scaled(scale.0, scale.1), 6)).first)
         #expect(b.rawValue == text)
@@ -82,7 +83,7 @@ struct PDF417RowPlacementTests {
         // The start pattern erased on all rows but a middle band (from kept.0/kept.1 to kept.2/kept.3 of the
         // height), the stop pattern on all of them.
         let text = "Start pattern on a few rows, no stop pattern: the row indicators place the rest."
-        let image = try PDF417Fixture.render(text, ["--cols=2", "--secure=3"], scale: 2)
+        let image = try Zint.pdf417.render(text, ["--cols=2", "--secure=3"], scale: 2)
         let x = 4  // pixels per module at zint scale 2
         var pixels = (0..<(image.width * image.height)).map { image[$0 % image.width, $0 / image.width] }
         let mid = image.height / 2
@@ -107,7 +108,7 @@ struct PDF417RowPlacementTests {
         // The image begins one module before the first data column: no start pattern, no left row
         // indicator. The right indicators give rows, columns and level; the stop pattern aligns each row.
         let text = "Cut off on the left: read from the stop pattern and the right row indicators."
-        let image = try PDF417Fixture.render(text, ["--cols=4", "--secure=4"], scale: 2)
+        let image = try Zint.pdf417.render(text, ["--cols=4", "--secure=4"], scale: 2)
         let x = 4  // pixels per module at zint scale 2
         let mid = image.height / 2
         let left = try #require((0..<image.width).first { image[$0, mid] < 128 })

@@ -1,3 +1,4 @@
+import ScanTestSupport
 import Testing
 import ScanCore
 @testable import QRCode
@@ -22,7 +23,7 @@ struct QRDecodeTests {
 
     @Test(arguments: 0..<8) func everyMaskAtEveryLevel(mask: Int) throws {
         for (level, name) in [(1, "L"), (2, "M"), (3, "Q"), (4, "H")] {
-            let image = try Zint.render(Self.thousand, ["--secure=\(level)", "--mask=\(mask)"], scale: 1)
+            let image = try Zint.qrCode.render(Self.thousand, ["--secure=\(level)", "--mask=\(mask)"], scale: 1)
             let found = decode(image)
             #expect(found.count == 1, "mask \(mask) level \(name)")
             guard let b = found.first else { continue }
@@ -36,7 +37,7 @@ struct QRDecodeTests {
 
     @Test(arguments: 1...40) func everyVersion(version: Int) throws {
         let level = [1, 2, 3, 4][version % 4]
-        let image = try Zint.render("V\(version)", ["--secure=\(level)", "--vers=\(version)"], scale: 1)
+        let image = try Zint.qrCode.render("V\(version)", ["--secure=\(level)", "--vers=\(version)"], scale: 1)
         let found = decode(image)
         #expect(found.first?.rawValue == "V\(version)")
         #expect(found.first?.metadata["version"] == String(version))
@@ -53,7 +54,7 @@ struct QRDecodeTests {
     @Test func binaryPayloadRoundTrip() throws {
         var rng = SplitMix64(seed: 1024)
         let payload = (0..<1024).map { _ in UInt8.random(in: 0...255, using: &rng) }
-        let image = try Zint.render(payload, ["--binary", "--secure=1"], scale: 1)
+        let image = try Zint.qrCode.render(payload, ["--binary", "--secure=1"], scale: 1)
         let found = decode(image)
         #expect(found.count == 1)
         #expect(found.first?.rawBytes == payload)
@@ -65,14 +66,14 @@ struct QRDecodeTests {
             ("Ünïcödé ✓ 日本語", []),
         ]
         for (text, args) in cases {
-            let found = decode(try Zint.render(text, args))
+            let found = decode(try Zint.qrCode.render(text, args))
             #expect(found.first?.rawValue == text)
         }
     }
 
     @Test func kanjiUnderECI26() throws {
         let text = "点茗漢字テスト"
-        let found = decode(try Zint.render(text, ["--eci=26"]))
+        let found = decode(try Zint.qrCode.render(text, ["--eci=26"]))
         #expect(found.first?.rawValue == text)
         #expect(found.first?.symbologyIdentifier == "]Q2")
     }
@@ -80,23 +81,23 @@ struct QRDecodeTests {
     @Test func kanjiModeWithoutECI() throws {
         // zint encodes Kanji mode for Shift_JIS-representable text without an ECI.
         let text = "点茗"
-        let found = decode(try Zint.render(text, []))
+        let found = decode(try Zint.qrCode.render(text, []))
         #expect(found.first?.rawValue == text)
         #expect(found.first?.rawBytes == [0x93, 0x5F, 0xE4, 0xAA])
     }
 
     @Test func eciISO8859_7() throws {
-        let found = decode(try Zint.render("αβγ", ["--eci=9"]))
+        let found = decode(try Zint.qrCode.render("αβγ", ["--eci=9"]))
         #expect(found.first?.rawValue == "αβγ")
         #expect(found.first?.rawBytes == [0xE1, 0xE2, 0xE3])
         #expect(found.first?.metadata["eci"] == "9")
     }
 
     @Test func gs1() throws {
-        let found = decode(try Zint.render("[01]09501101530003[3103]000123[10]ABC", ["--gs1"]))
+        let found = decode(try Zint.qrCode.render("[01]09501101530003[3103]000123[10]ABC", ["--gs1"]))
         #expect(found.first?.symbologyIdentifier == "]Q3")
         #expect(found.first?.rawValue == "010950110153000331030001231" + "0ABC")
-        let alnum = decode(try Zint.render("[10]ABC123[21]XYZ", ["--gs1"]))
+        let alnum = decode(try Zint.qrCode.render("[10]ABC123[21]XYZ", ["--gs1"]))
         #expect(alnum.first?.rawValue == "10ABC123\u{1D}21XYZ")
     }
 
@@ -104,7 +105,7 @@ struct QRDecodeTests {
         let parts = ["The first part, ", "the second part, ", "and the third."]
         var found: [Barcode] = []
         for (i, p) in parts.enumerated() {
-            found += decode(try Zint.render(p, ["--structapp=\(i + 1),3,77"]))
+            found += decode(try Zint.qrCode.render(p, ["--structapp=\(i + 1),3,77"]))
         }
         #expect(found.count == 3)
         #expect(found.map { $0.structuredAppend?.index } == [0, 1, 2])
@@ -115,11 +116,11 @@ struct QRDecodeTests {
     }
 
     @Test func invertedAndMirrored() throws {
-        let image = try Zint.render("Light on dark", [])
+        let image = try Zint.qrCode.render("Light on dark", [])
         let inverted = decode(image.inverted())
         #expect(inverted.first?.rawValue == "Light on dark")
         #expect(inverted.first?.isInverted == true)
-        let mirrored = decode(try Zint.render("Mirror image", []).mirrored())
+        let mirrored = decode(try Zint.qrCode.render("Mirror image", []).mirrored())
         #expect(mirrored.first?.rawValue == "Mirror image")
         #expect(mirrored.first?.isMirrored == true)
         #expect(mirrored.first?.isInverted == false)
@@ -127,7 +128,7 @@ struct QRDecodeTests {
 
     @Test func threeCodesOnAPage() throws {
         let texts = ["first code", "second code", "third code"]
-        let images = try texts.map { try Zint.render($0, []) }
+        let images = try texts.map { try Zint.qrCode.render($0, []) }
         let page = LuminanceImage.page(
             width: 600, height: 400, [(images[0], 10, 10), (images[1], 300, 30), (images[2], 120, 220)])
         let found = decode(page)
@@ -141,7 +142,7 @@ struct QRDecodeTests {
         for i in 0..<27 {
             let t = "item \(i)"
             texts.append(t)
-            let img = try Zint.render(t, ["--vers=1"], scale: 1)   // 29 modules × 2 px = 58 px
+            let img = try Zint.qrCode.render(t, ["--vers=1"], scale: 1)   // 29 modules × 2 px = 58 px
             placed.append((img, (i % 9) * 62, (i / 9) * 62))
         }
         let page = LuminanceImage.page(width: 9 * 62, height: 3 * 62, placed)
@@ -158,7 +159,7 @@ struct QRDecodeTests {
         [Point(90, 20), Point(230, 120), Point(120, 230), Point(10, 110)],
     ]) func strongPerspective(quad: [Point]) throws {
         for (text, version) in [("Tilted V1", 1), ("Tilted version 3 symbol", 3)] {
-            let flat = try Zint.render(text, ["--vers=\(version)"], scale: 4)
+            let flat = try Zint.qrCode.render(text, ["--vers=\(version)"], scale: 4)
             let image = flat.warped(onto: quad, width: 240, height: 240)
             let found = decode(image)
             #expect(found.count == 1, "version \(version) \(quad)")
@@ -171,14 +172,14 @@ struct QRDecodeTests {
     /// alignment pattern's centre must be measured, not taken from the best template position.
     @Test func circularModules() throws {
         let text = "example.org/circles"
-        let image = try Zint.render(text, ["--vers=3", "--secure=4"], scale: 4).circularModules(module: 8, margin: 32)
+        let image = try Zint.qrCode.render(text, ["--vers=3", "--secure=4"], scale: 4).circularModules(module: 8, margin: 32)
         let found = decode(image)
         #expect(found.first?.rawValue == text)
         #expect(found.first?.metadata["version"] == "3")
     }
 
     @Test func pureSymbolWithoutQuietZone() throws {
-        let image = try Zint.render("pure", ["--vers=2"], scale: 2)
+        let image = try Zint.qrCode.render("pure", ["--vers=2"], scale: 2)
         // Crop off the 4-module quiet zone (16 px at 4 px per module).
         let crop = try image.cropped(x: 16, y: 16, width: image.width - 32, height: image.height - 32)
         var options = DecodeOptions()

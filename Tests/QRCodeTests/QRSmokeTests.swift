@@ -1,10 +1,11 @@
+import ScanTestSupport
 import Testing
 import ScanCore
 @testable import QRCode
 
 struct QRSmokeTests {
     @Test(.enabled(if: Zint.available)) func readsHello() throws {
-        let image = try Zint.render("Hello, world")
+        let image = try Zint.qrCode.render("Hello, world")
         let found = QRCodeDecoder().decode(FrameContext(image: image), options: DecodeOptions())
         #expect(found.count == 1)
         #expect(found.first?.rawValue == "Hello, world")

@@ -1,3 +1,4 @@
+import ScanCore
 import Testing
 
 @testable import ScanCamera
@@ -41,9 +42,10 @@ import Testing
         #expect(m.state == .waiting(retryAtMs: 300))
     }
 
-    @Test func backoffIsCapped() {
+    @Test func backoffIsMadeFromItsParameters() {
         let m = CameraLifecycle(stallTimeoutMs: 1000, initialBackoffMs: 100, maxBackoffMs: 1000)
-        #expect((1...6).map { m.backoffMs(afterFailures: $0) } == [100, 200, 400, 800, 1000, 1000])
+        #expect(m.backoff == ExponentialBackoff(initialMs: 100, maxMs: 1000))
+        #expect(CameraLifecycle(stallTimeoutMs: 1000).backoff == ExponentialBackoff(initialMs: 250, maxMs: 8000))
     }
 
     @Test func permanentOpenFailureGivesUp() {

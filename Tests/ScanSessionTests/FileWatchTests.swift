@@ -31,25 +31,9 @@ import Testing
         let sample = URL(fileURLWithPath: TestFrames.sample("ean8-96385074.png"))
         try FileManager.default.copyItem(at: sample, to: inbox.appendingPathComponent("before.png"))
 
-        var config = FileInputConfig(paths: [inbox.path])
-        config.watch = true
-        let out = CapturingOutput(id: "o")
-        let coordinator = Coordinator(
-            session: "s", inputs: [FileInput(id: "hot", config: config, showProgress: false)],
-            outputs: [OutputPlan(output: out, events: [.confirmed])],
-            connections: [ConnectionPlan(index: 0, input: "hot", outputs: ["o"])],
-            registry: BuiltinPlugins.registry())
-        let finished = LockedLines()
-        let runner = Thread {
-            let summary = try? coordinator.run()
-            finished.append("frames \(summary?.frames ?? -1)")
-        }
-        runner.start()
-        func wait(for count: Int) -> Bool {
-            let end = Date().addingTimeInterval(20)
-            while out.events.count < count && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
-            return out.events.count >= count
-        }
+        let session = WatchedSession(folder: inbox)
+        let out = session.out
+        func wait(for count: Int) -> Bool { session.wait(for: count) }
         #expect(wait(for: 1))
         // Written in place (close after write), moved in from elsewhere, in a new subfolder, and a text file.
         try Data(contentsOf: sample).write(to: inbox.appendingPathComponent("written.png"))
@@ -64,10 +48,7 @@ import Testing
         try Data(contentsOf: sample).write(to: sub.appendingPathComponent("nested.png"))
         try Data("x".utf8).write(to: inbox.appendingPathComponent("notes.txt"))
         #expect(wait(for: 4))
-        coordinator.stop()
-        let end = Date().addingTimeInterval(10)
-        while finished.all.isEmpty && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(finished.all == ["frames 4"])
+        #expect(session.stop() == ["frames 4"])
         #expect(
             Set(out.events.map(\.source))
                 == Set(
@@ -84,25 +65,9 @@ import Testing
         let upce = try Data(contentsOf: URL(fileURLWithPath: TestFrames.sample("upce-01234565.png")))
         let scan = inbox.appendingPathComponent("scan.png")
 
-        var config = FileInputConfig(paths: [inbox.path])
-        config.watch = true
-        let out = CapturingOutput(id: "o")
-        let coordinator = Coordinator(
-            session: "s", inputs: [FileInput(id: "hot", config: config, showProgress: false)],
-            outputs: [OutputPlan(output: out, events: [.confirmed])],
-            connections: [ConnectionPlan(index: 0, input: "hot", outputs: ["o"])],
-            registry: BuiltinPlugins.registry())
-        let finished = LockedLines()
-        let runner = Thread {
-            let summary = try? coordinator.run()
-            finished.append("frames \(summary?.frames ?? -1)")
-        }
-        runner.start()
-        func wait(for count: Int) -> Bool {
-            let end = Date().addingTimeInterval(20)
-            while out.events.count < count && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
-            return out.events.count >= count
-        }
+        let session = WatchedSession(folder: inbox)
+        let out = session.out
+        func wait(for count: Int) -> Bool { session.wait(for: count) }
         // Let the watch be in place (the folder starts empty, so nothing is decoded before it).
         Thread.sleep(forTimeInterval: 0.3)
         try ean8.write(to: scan)
@@ -115,10 +80,7 @@ import Testing
         #expect(wait(for: 3))
         try ean8.write(to: scan)
         #expect(wait(for: 4))
-        coordinator.stop()
-        let end = Date().addingTimeInterval(10)
-        while finished.all.isEmpty && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(finished.all == ["frames 4"])
+        #expect(session.stop() == ["frames 4"])
         #expect(out.events.compactMap(\.barcode?.rawValue) == ["96385074", "01234565", "96385074", "96385074"])
         #expect(out.events.compactMap(\.frame) == [0, 1, 2, 3])
     }
@@ -133,5 +95,43 @@ import Testing
         #expect(FileIdentity(path: path) != first)
         #expect(FileIdentity(path: path + ".missing") == nil)
         #expect(FileIdentity(path: FileManager.default.temporaryDirectory.path) == nil)
+    }
+}
+
+/// A session watching `folder` (`watch: true`) run on its own thread, its confirmed events captured.
+private struct WatchedSession {
+    let out = CapturingOutput(id: "o")
+    let coordinator: Coordinator
+    let finished = LockedLines()
+
+    init(folder: URL) {
+        var config = FileInputConfig(paths: [folder.path])
+        config.watch = true
+        coordinator = Coordinator(
+            session: "s", inputs: [FileInput(id: "hot", config: config, showProgress: false)],
+            outputs: [OutputPlan(output: out, events: [.confirmed])],
+            connections: [ConnectionPlan(index: 0, input: "hot", outputs: ["o"])],
+            registry: BuiltinPlugins.registry())
+        let coordinator = coordinator
+        let finished = finished
+        Thread {
+            let summary = try? coordinator.run()
+            finished.append("frames \(summary?.frames ?? -1)")
+        }.start()
+    }
+
+    /// Whether `count` events arrived within 20 s.
+    func wait(for count: Int) -> Bool {
+        let end = Date().addingTimeInterval(20)
+        while out.events.count < count && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+        return out.events.count >= count
+    }
+
+    /// Stops the session and returns its summary line ("frames N") once the run has returned (10 s at most).
+    func stop() -> [String] {
+        coordinator.stop()
+        let end = Date().addingTimeInterval(10)
+        while finished.all.isEmpty && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
+        return finished.all
     }
 }

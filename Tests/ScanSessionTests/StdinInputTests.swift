@@ -29,21 +29,16 @@ import Testing
         return out
     }
 
-    @Test(arguments: PixelFormat.allCases)
-    func everyPixelFormatDecodes(_ format: PixelFormat) throws {
-        let stride = format.minimumStride(width: Self.width) + 8
-        var config = StdinInputConfig(width: Self.width, height: Self.height, pixelFormat: format)
-        config.stride = stride
-        config.dropFrames = false
+    /// Runs a session whose stdin input reads a pipe that a thread fills with `count` copies of `bytes`
+    /// (then closes), with one output taking the detected events.
+    static func run(_ config: StdinInputConfig, reading bytes: [UInt8], times count: Int) throws
+        -> (RunSummary, CapturingOutput)
+    {
         var fds: [Int32] = [0, 0]
-        let made = pipe(&fds)
-        try #require(made == 0)
-        let readEnd = fds[0]
-        let writeEnd = fds[1]
-        let bytes = Self.frameBytes(format, stride: stride)
-        #expect(bytes.count == config.frameByteCount)
+        try #require(pipe(&fds) == 0)
+        let (readEnd, writeEnd) = (fds[0], fds[1])
         let writer = Thread {
-            for _ in 0..<2 {
+            for _ in 0..<count {
                 bytes.withUnsafeBytes { raw in
                     var offset = 0
                     while offset < raw.count {
@@ -63,7 +58,18 @@ import Testing
             outputs: [OutputPlan(output: out, events: [.detected])],
             connections: [ConnectionPlan(index: 0, input: "pipe", outputs: ["o"])],
             registry: BuiltinPlugins.registry())
-        let summary = try c.run()
+        return (try c.run(), out)
+    }
+
+    @Test(arguments: PixelFormat.allCases)
+    func everyPixelFormatDecodes(_ format: PixelFormat) throws {
+        let stride = format.minimumStride(width: Self.width) + 8
+        var config = StdinInputConfig(width: Self.width, height: Self.height, pixelFormat: format)
+        config.stride = stride
+        config.dropFrames = false
+        let bytes = Self.frameBytes(format, stride: stride)
+        #expect(bytes.count == config.frameByteCount)
+        let (summary, out) = try Self.run(config, reading: bytes, times: 2)
         #expect(summary.frames == 2)
         #expect(out.events.map(\.frame) == [0, 1], "\(format)")
         #expect(out.events.allSatisfy { $0.barcode?.rawValue == "4006381333931" && $0.source == "stdin" })
@@ -80,32 +86,7 @@ import Testing
 
         // Twelve frames written as fast as the pipe takes them; the reader waits for the decoder.
         let recorded = StdinInputConfig(width: Self.width, height: Self.height, pixelFormat: .gray8)
-        var fds: [Int32] = [0, 0]
-        try #require(pipe(&fds) == 0)
-        let (readEnd, writeEnd) = (fds[0], fds[1])
-        let bytes = Self.frameBytes(.gray8, stride: Self.width)
-        let writer = Thread {
-            for _ in 0..<12 {
-                bytes.withUnsafeBytes { raw in
-                    var offset = 0
-                    while offset < raw.count {
-                        let n = write(writeEnd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                        if n <= 0 { break }
-                        offset += n
-                    }
-                }
-            }
-            close(writeEnd)
-        }
-        writer.start()
-        defer { close(readEnd) }
-        let out = CapturingOutput(id: "o")
-        let c = Coordinator(
-            session: "s", inputs: [StdinInput(id: "pipe", config: recorded, fileDescriptor: readEnd)],
-            outputs: [OutputPlan(output: out, events: [.detected])],
-            connections: [ConnectionPlan(index: 0, input: "pipe", outputs: ["o"])],
-            registry: BuiltinPlugins.registry())
-        let summary = try c.run()
+        let (summary, out) = try Self.run(recorded, reading: Self.frameBytes(.gray8, stride: Self.width), times: 12)
         #expect(summary.frames == 12)
         #expect(summary.droppedFrames == 0)
         #expect(out.events.compactMap(\.frame) == Array(0..<12))

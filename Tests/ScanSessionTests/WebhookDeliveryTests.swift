@@ -1,4 +1,5 @@
 import Foundation
+import ScanCore
 import Testing
 
 @testable import ScanSession
@@ -8,9 +9,8 @@ import Testing
     let policy = WebhookDelivery.Policy(attempts: 3, backoffMs: 100, maxBackoffMs: 250)
     let t0 = Date(timeIntervalSince1970: 1000)
 
-    @Test func backoffDoublesUpToTheCap() {
-        #expect((1...4).map { policy.backoff(after: $0) } == [100, 200, 250, 250])
-        #expect(policy.backoff(after: 10_000) == 250)
+    @Test func policyTakesItsBackoffAndAtLeastOneAttempt() {
+        #expect(policy.backoff == ExponentialBackoff(initialMs: 100, maxMs: 250))
         #expect(WebhookDelivery.Policy(attempts: 0, backoffMs: -5, maxBackoffMs: 10).attempts == 1)
     }
 
@@ -60,7 +60,7 @@ import Testing
         // Far more failures than `attempts`: still retried, not announced again, back-off capped.
         for attempt in 2...20 {
             #expect(d.retryTimeReached(now: now) == .send(attempt: attempt))
-            let backoff = Double(policy.backoff(after: attempt)) / 1000
+            let backoff = Double(policy.backoff.delayMs(afterFailures: attempt)) / 1000
             #expect(
                 d.completed(.failed("HTTP 503"), now: now) == .wait(until: now.addingTimeInterval(backoff), stalledBy: nil))
             now = now.addingTimeInterval(backoff)

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 import ScanCore
 import Synchronization
 import Testing
@@ -44,24 +45,7 @@ final class ScriptedReceiver {
             """
         let scriptPath = dir.appendingPathComponent("receiver.py").path
         try Data(script.utf8).write(to: URL(fileURLWithPath: scriptPath))
-        // Debian's python3 itself (a version-manager shim may not pass SIGTERM on to the interpreter).
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [scriptPath, log]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        else {
-            process.terminate()
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        self.port = port
+        port = try LocalServerProcess.start(process, script: scriptPath, arguments: [log])
     }
 
     deinit {

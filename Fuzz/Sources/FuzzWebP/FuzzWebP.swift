@@ -1,17 +1,11 @@
 import FuzzSupport
-import ScanCore
 import ScanImageIO
 
-/// WebP (libwebp through ScanImageIO), as
-/// `ImageReader.read(data:)` wires it, on inputs that start with the format's signature (others are skipped;
-/// the seeds start with it); a frame it returns is converted to luminance.
-/// The pixel limit is 4 megapixels, so a header claiming more is refused before any pixel memory.
+/// WebP (libwebp through ScanImageIO), as `ImageReader.read(data:)` wires it
+/// (``FuzzImage/read(_:as:)``: inputs without the format's signature skipped, 4 megapixels at most, a frame it
+/// returns converted to luminance).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzWebP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = FuzzBytes(data, size).bytes
-    guard ImageFormat.detect(bytes) == .webp else { return 0 }
-    if let frame = try? ImageReader.read(data: bytes, name: "fuzz", limits: ImageLimits(maxPixels: 4_000_000)) {
-        precondition(frame.luminance().packedPixels.count == frame.width * frame.height, "short luminance plane")
-    }
+    FuzzImage.read(FuzzBytes(data, size).bytes, as: .webp)
     return 0
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScanCore
 
 /// The delivery of a webhook output's spooled events as a value-type state machine: the caller feeds it
 /// what happened and performs the ``Action`` it returns. One machine serves the output for its whole
@@ -66,21 +67,14 @@ public struct WebhookDelivery: Sendable, Equatable {
         case keepSpooled(reason: String)
     }
 
-    /// Attempts after ``finish()`` (at least 1), first back-off and its cap, in milliseconds.
+    /// Attempts after ``finish()`` (at least 1) and the back-off between them (first wait and its cap, in
+    /// milliseconds).
     public struct Policy: Sendable, Equatable {
         public var attempts: Int
-        public var backoffMs: Int
-        public var maxBackoffMs: Int
+        public var backoff: ExponentialBackoff
         public init(attempts: Int, backoffMs: Int, maxBackoffMs: Int) {
             self.attempts = max(1, attempts)
-            self.backoffMs = max(0, backoffMs)
-            self.maxBackoffMs = max(0, maxBackoffMs)
-        }
-
-        /// Milliseconds to wait after failed attempt `attempt` (from 1).
-        public func backoff(after attempt: Int) -> Int {
-            let doubled = Double(backoffMs) * pow(2, Double(min(62, max(0, attempt - 1))))
-            return Int(min(Double(maxBackoffMs), doubled))
+            self.backoff = ExponentialBackoff(initialMs: backoffMs, maxMs: maxBackoffMs)
         }
     }
 
@@ -122,7 +116,7 @@ public struct WebhookDelivery: Sendable, Equatable {
                     return .keepSpooled(reason: why)
                 }
             }
-            let until = now.addingTimeInterval(Double(policy.backoff(after: attempt)) / 1000)
+            let until = now.addingTimeInterval(Double(policy.backoff.delayMs(afterFailures: attempt)) / 1000)
             state = .waiting(attempt: attempt, until: until)
             return .wait(until: until, stalledBy: starts ? why : nil)
         }

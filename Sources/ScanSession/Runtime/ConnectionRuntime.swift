@@ -11,7 +11,7 @@ import Synchronization
 final class ConnectionRuntime: Sendable {
     let plan: ConnectionPlan
     let session: String
-    private let decoder: ConnectionDecoder
+    private let reader: ConnectionReader
 
     private struct Stages: Sendable {
         var confirmation: ConfirmationStage
@@ -26,7 +26,7 @@ final class ConnectionRuntime: Sendable {
     init(plan: ConnectionPlan, session: String, registry: DecoderRegistry) {
         self.plan = plan
         self.session = session
-        self.decoder = ConnectionDecoder(
+        self.reader = ConnectionReader(
             registry: registry, options: plan.options, regionOfInterest: plan.regionOfInterest)
         self.stages = Mutex(
             Stages(
@@ -101,7 +101,7 @@ final class ConnectionRuntime: Sendable {
 
     private func timedDecode(_ frame: SharedFrame) -> (codes: [Barcode], seconds: Double) {
         let start = ContinuousClock.now
-        let codes = decoder.decode(frame)
+        let codes = reader.read(frame)
         let elapsed = start.duration(to: .now).components
         return (codes, Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
     }

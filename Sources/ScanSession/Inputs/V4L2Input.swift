@@ -15,6 +15,9 @@ import ScanCore
 ///
 /// Its focus, exposure and zoom controls can be read and changed from other threads through
 /// ``controlChannel`` (the preview page): requests are carried out on the capture thread between frames.
+///
+/// The loop drives the device through ``CameraDevice`` and tells time by its ``environment``
+/// (``CameraLoopEnvironment/v4l2`` unless a test gives it a fake device and clock).
 public struct V4L2Input: CameraControlling {
     /// The input's id from the session.
     public let id: String
@@ -27,11 +30,14 @@ public struct V4L2Input: CameraControlling {
     public let initialBackoffMs: Int, maxBackoffMs: Int
     /// The focus, exposure and zoom controls, for other threads.
     public let controlChannel: CameraControlChannel
+    /// How devices are opened and time is told.
+    public let environment: CameraLoopEnvironment
 
     public init(
         id: String, config: V4L2InputConfig, initialBackoffMs: Int = 250, maxBackoffMs: Int = 8000,
-        info: @escaping @Sendable (String) -> Void
+        environment: CameraLoopEnvironment = .v4l2, info: @escaping @Sendable (String) -> Void
     ) {
+        self.environment = environment
         self.id = id
         self.config = config
         self.initialBackoffMs = initialBackoffMs
@@ -54,15 +60,11 @@ public struct V4L2Input: CameraControlling {
 
     public func run(into sink: any FrameSink, stop: StopSignal) {
         let source = config.device
-        let clock = ContinuousClock()
-        let start = clock.now
-        func nowMs() -> Int {
-            let d = clock.now - start
-            return Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
-        }
+        let environment = self.environment
+        func nowMs() -> Int { environment.nowMs() }
         var machine = CameraLifecycle(
             stallTimeoutMs: config.stallTimeoutMs, initialBackoffMs: initialBackoffMs, maxBackoffMs: maxBackoffMs)
-        var camera: CameraCapture?
+        var camera: (any CameraDevice)?
         var action = machine.start(nowMs: nowMs())
         var frameNumber = 0
         let channel = controlChannel
@@ -74,7 +76,7 @@ public struct V4L2Input: CameraControlling {
                 break
             case .open:
                 do {
-                    let opened = try CameraCapture(request)
+                    let opened = try environment.open(request)
                     camera = opened
                     info("input '\(id)': \(source): \(opened.mode)")
                     for warning in opened.warnings { sink.report(source: source, message: warning) }
@@ -130,7 +132,7 @@ public struct V4L2Input: CameraControlling {
                     action = machine.deviceFailed(error.description, nowMs: nowMs())
                 }
             } else {
-                Thread.sleep(forTimeInterval: 0.02)
+                environment.sleep(20)
                 action = machine.tick(nowMs: nowMs())
             }
         }

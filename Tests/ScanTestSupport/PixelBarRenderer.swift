@@ -1,36 +1,46 @@
 import ScanCore
 
-/// Draws a linear symbol for tests: dark bars on a light ground, a quiet zone either side, optional
-/// bearer bars, noise and blur. Element widths are in pixels, starting with a bar.
-struct TestRenderer {
+/// Draws a linear symbol for tests in whole pixels: dark bars on a light ground, a quiet zone either side,
+/// optional bearer bars, noise, blur and salt-and-pepper specks.
+///
+/// ```swift
+/// let (image, placement) = PixelBarRenderer().render([3, 3, 6, 3, 3])   // bar, space, bar, space, bar
+/// ```
+///
+/// Element widths are in pixels, starting with a bar (``BarRenderer`` draws widths in modules with
+/// sub-pixel edges). The noise sources are fixed-seed generators, so every image is the same each run.
+public struct PixelBarRenderer: Sendable {
     /// Light space before the first bar and after the last, in pixels.
-    var quietZone = 40
+    public var quietZone = 40
     /// Bar height in pixels.
-    var barHeight = 60
+    public var barHeight = 60
     /// Light margin above and below the bars.
-    var margin = 10
+    public var margin = 10
     /// Thickness of bearer bars above and below (0 = none), and whether they close into a frame.
-    var bearer = 0
-    var bearerFrame = false
+    public var bearer = 0
+    public var bearerFrame = false
     /// Grey levels of bars and ground.
-    var dark: UInt8 = 20
-    var light: UInt8 = 235
+    public var dark: UInt8 = 20
+    public var light: UInt8 = 235
     /// Peak amplitude of uniform pseudo-random noise added to every pixel (0 = none).
-    var noise = 0
+    public var noise = 0
     /// Horizontal box blur radius in pixels (0 = none).
-    var blur = 0
+    public var blur = 0
     /// Share of pixels set to black or white at random (salt-and-pepper noise).
-    var saltPepper = 0.0
+    public var saltPepper = 0.0
 
     /// Where the bars were drawn: x of the first bar's leading edge, x after the last bar, bar rows.
-    struct Placement {
-        var x0: Int
-        var x1: Int
-        var y0: Int
-        var y1: Int
+    public struct Placement: Sendable {
+        public var x0: Int
+        public var x1: Int
+        public var y0: Int
+        public var y1: Int
     }
 
-    func render(_ widths: [Int]) -> (LuminanceImage, Placement) {
+    public init() {}
+
+    /// The image and where its bars are.
+    public func render(_ widths: [Int]) -> (LuminanceImage, Placement) {
         let symbolWidth = widths.reduce(0, +)
         let frameSide = bearerFrame ? bearer : 0
         let width = symbolWidth + 2 * quietZone + 2 * frameSide + 2 * margin
@@ -83,16 +93,5 @@ struct TestRenderer {
         }
         let image = LuminanceImage(width: width, height: height, pixels: px.map { UInt8($0) })
         return (image, Placement(x0: x0, x1: x0 + symbolWidth, y0: y0, y1: y0 + barHeight))
-    }
-
-    /// An image of pseudo-random grey noise (no symbol).
-    static func noiseImage(width: Int, height: Int, seed: UInt64) -> LuminanceImage {
-        var state = seed
-        var px = [UInt8](repeating: 0, count: width * height)
-        for k in px.indices {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            px[k] = UInt8(truncatingIfNeeded: state >> 56)
-        }
-        return LuminanceImage(width: width, height: height, pixels: px)
     }
 }
