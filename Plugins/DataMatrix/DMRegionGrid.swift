@@ -48,7 +48,7 @@ public struct DMRegionGrid: Sendable {
                 guard let e = DMDetector.expected(size, row: r, col: c) else { continue }
                 total += 1
                 let p = t.apply(Point(Double(i * rw + c) + 0.5, Double(j * rh + r) + 0.5))
-                if DMDetector.dark(m, p) == e { good += 1 }
+                if m.isDark(at: p) == e { good += 1 }
             }
         }
         return (good, total)

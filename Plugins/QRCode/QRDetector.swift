@@ -207,12 +207,7 @@ public enum QRDetector {
     /// The width of a finder pattern (its five runs) through `c` along the unit vector `u`, in pixels,
     /// or `nil` when the runs are not in 1:1:3:1:1.
     static func finderWidth(_ m: BitMatrix, at c: Point, direction u: Point, module: Double) -> Double? {
-        func dark(_ s: Double) -> Bool? {
-            let p = c + u * s
-            guard p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height) else { return nil }  // also NaN
-            let x = Int(p.x), y = Int(p.y)
-            return m[x, y]
-        }
+        func dark(_ s: Double) -> Bool? { m.isDark(at: c + u * s) }
         let limit = module * 3 + 3
         // Runs outward from the centre, backward (centre, light, outer dark) then forward: run k of a
         // side is the centre (index 2) for k = 0, then index 2 ∓ k; no arrays (asked for every triple).
@@ -352,10 +347,7 @@ public enum QRDetector {
         for s in 0...steps {
             let t = Double(s)
             if t < skip || t > len - skip { continue }
-            let p = start + Point(ux, uy) * t
-            guard p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height) else { return nil }  // also NaN
-            let x = Int(p.x), y = Int(p.y)
-            let d = m[x, y]
+            guard let d = m.isDark(at: start + Point(ux, uy) * t) else { return nil }
             if let l = last, l != d { transitions += 1 }
             last = d
         }
@@ -396,9 +388,7 @@ public enum QRDetector {
                     for i in -2...2 {
                         let p = c + ex * Double(i) + ey * Double(j)
                         let want = max(abs(i), abs(j)) != 1
-                        if p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height),
-                            m[Int(p.x), Int(p.y)] == want
-                        {
+                        if m.isDark(at: p) == want {
                             score += 1
                         } else {
                             misses += 1
@@ -518,7 +508,7 @@ extension QRDetector {
                 let l = axis.length
                 guard l >= 0.5, l.isFinite else { return nil }
                 let u = axis * (1 / l)
-                guard QRFinderOutline.dark(m, p) == true,
+                guard m.isDark(at: p) == true,
                     let f1 = edge(m, from: p, along: u, dark: true, limit: 2 * l),
                     let b1 = edge(m, from: p, along: u * -1, dark: true, limit: 2 * l),
                     let f2 = edge(m, from: p + u * f1, along: u, dark: false, limit: 2 * l),
@@ -540,7 +530,7 @@ extension QRDetector {
     static func edge(_ m: BitMatrix, from p: Point, along u: Point, dark: Bool, limit: Double) -> Double? {
         var s = 0.25
         while s <= limit {
-            guard let d = QRFinderOutline.dark(m, p + u * s) else { return nil }
+            guard let d = m.isDark(at: p + u * s) else { return nil }
             if d != dark { return s - 0.25 }
             s += 0.5
         }
