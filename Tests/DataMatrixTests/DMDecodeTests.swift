@@ -163,7 +163,7 @@ struct DMDecodeTests {
     @Test func readerProgramming() throws {
         let b = try #require(decode(try DMZint.render("abc", ["--init"])).first)
         #expect(b.rawValue == "abc")
-        #expect(b.metadata["reader_programming"] == "true")
+        #expect(b.metadata["reader_initialisation"] == "true")
     }
 
     @Test func errorCorrectionWithDamagedModules() throws {
