@@ -156,7 +156,8 @@ public enum AztecDecodedBitStreamParser {
             guard let total = read(5), (2...27).contains(c), (2...27).contains(total), c <= total else {
                 return nil
             }
-            content.structuredAppend = StructuredAppend(index: c - 2, count: total - 1, id: String(decoding: id, as: UTF8.self))
+            content.structuredAppend = StructuredAppend(
+                index: c - 2, count: total - 1, id: String(decoding: id, as: UTF8.self))
         } else {
             position = 0
         }

@@ -368,22 +368,12 @@ public enum AztecDetector {
         }
     }
 
-    /// Bilinear luminance at `p`, `nil` outside the image.
+    /// Bilinear luminance at `p` (``LuminanceImage/bilinear(at:)``), `nil` outside the image.
     static func luminance(_ image: LuminanceImage, _ p: Point) -> Double? {
         guard p.x.isFinite, p.y.isFinite, p.x >= 0, p.y >= 0, p.x <= Double(image.width),
             p.y <= Double(image.height)
         else { return nil }
-        let fx = min(max(p.x - 0.5, 0), Double(image.width - 1))
-        let fy = min(max(p.y - 0.5, 0), Double(image.height - 1))
-        let x0 = Int(fx)
-        let y0 = Int(fy)
-        let x1 = min(x0 + 1, image.width - 1)
-        let y1 = min(y0 + 1, image.height - 1)
-        let ax = fx - Double(x0)
-        let ay = fy - Double(y0)
-        let top = Double(image[x0, y0]) * (1 - ax) + Double(image[x1, y0]) * ax
-        let bottom = Double(image[x0, y1]) * (1 - ax) + Double(image[x1, y1]) * ax
-        return top * (1 - ay) + bottom * ay
+        return image.bilinear(at: p)
     }
 
     /// The symbol's modules read from luminance: each module's centre (bilinear) against one threshold

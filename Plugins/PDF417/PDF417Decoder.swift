@@ -11,8 +11,9 @@ import ScanCore
 ///
 /// Results: `rawBytes` the payload bytes (see ``PDF417DecodedBitStreamParser/decode(_:)``), `rawValue` its text (ECI
 /// character sets; ISO-8859-1 without one), `errorCorrectionLevel` "0"…"8", `metadata` `rows`, `columns`,
-/// `compact`, `corrections`, `erasures`, `eci`, `reader_initialisation`, and for a Macro PDF417 member `macro_segment_index`,
-/// `macro_file_id`, `macro_last_segment`, `macro_segment_count`, `macro_file_name` (merge a set with
+/// `compact`, `corrections`, `erasures`, `eci`, `reader_initialisation`, and for a Macro PDF417 member
+/// `macro_segment_index`, `macro_file_id`, `macro_last_segment`, `macro_segment_count`, `macro_file_name`,
+/// `macro_time_stamp`, `macro_sender`, `macro_addressee`, `macro_file_size`, `macro_checksum` (merge a set with
 /// ``PDF417MacroSet/merge(_:)``); `structuredAppend` is set too (count 0 when the symbol does not say).
 /// `cornerPoints` are the outer corners of the start and stop patterns, clockwise on the symbol from its
 /// top-left (counter-clockwise in the image for a mirrored symbol); for a symbol read from its stop side

@@ -45,7 +45,8 @@ extension QRCodeDecoder {
                 line.distance(to: points[worst]) > 0.5
             {
                 points.remove(at: worst)
-                guard points.count * 3 >= d.dimension, let refit = Self.side(through: points, spanning: 0.5 * n * module)
+                guard points.count * 3 >= d.dimension,
+                    let refit = Self.side(through: points, spanning: 0.5 * n * module)
                 else { return nil }
                 line = refit
             }

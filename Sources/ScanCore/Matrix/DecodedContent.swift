@@ -10,8 +10,9 @@
 /// let code = Barcode(format: .qrcode, content: content, cornerPoints: corners, isMirrored: false)
 /// ```
 ///
-/// Each plugin's bit-stream parser fills one in; ``Barcode/init(format:content:cornerPoints:isMirrored:errorCorrectionLevel:metadata:)``
-/// turns it and the symbol's geometry into the result.
+/// Each plugin's bit-stream parser fills one in;
+/// ``Barcode/init(format:content:cornerPoints:isMirrored:errorCorrectionLevel:metadata:)`` turns it and the
+/// symbol's geometry into the result.
 public struct DecodedContent: Sendable, Equatable {
     /// How FNC1 is used.
     public enum FNC1: Sendable, Equatable {

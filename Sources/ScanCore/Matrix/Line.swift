@@ -43,7 +43,9 @@ public struct Line: Sendable, Equatable {
     public static func fitted(_ points: [Point]) -> Line? {
         guard points.count >= 2 else { return nil }
         let mean = points.reduce(Point(0, 0), +) * (1 / Double(points.count))
-        var sxx = 0.0, syy = 0.0, sxy = 0.0
+        var sxx = 0.0
+        var syy = 0.0
+        var sxy = 0.0
         for p in points {
             let d = p - mean
             sxx += d.x * d.x
@@ -74,7 +76,8 @@ public struct Line: Sendable, Equatable {
     /// ``coordinate(of:)`` (0 for fewer than two points).
     public func extent(of points: [Point]) -> Double {
         guard let first = points.first else { return 0 }
-        var lo = coordinate(of: first), hi = lo
+        var lo = coordinate(of: first)
+        var hi = lo
         for p in points.dropFirst() {
             let t = coordinate(of: p)
             lo = min(lo, t)
