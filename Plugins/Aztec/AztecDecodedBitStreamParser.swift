@@ -229,14 +229,7 @@ public enum AztecDecodedBitStreamParser {
     /// The symbology identifier (ISO/IEC 24778 and ISO/IEC 15424): modifier 0 plain, 1 FNC1 first,
     /// 2 FNC1 second, 3–5 the same with ECI, 6–B the same six with structured append (runes are `]zC`).
     public static func symbologyIdentifier(_ content: DecodedContent) -> String {
-        var m: Int
-        switch content.fnc1 {
-        case .none: m = 0
-        case .first: m = 1
-        case .second: m = 2
-        }
-        if !content.ecis.isEmpty { m += 3 }
-        if content.structuredAppend != nil { m += 6 }
+        let m = content.fnc1.position + (content.ecis.isEmpty ? 0 : 3) + (content.structuredAppend == nil ? 0 : 6)
         return "]z" + String(m, radix: 16, uppercase: true)
     }
 

@@ -259,12 +259,6 @@ public enum DMDecodedBitStreamParser {
     /// The symbology identifier (ISO/IEC 16022:2006 Annex N, Table N.1): modifier 1 plain, 2 FNC1 first,
     /// 3 FNC1 second, 4 ECI, 5 FNC1 first with ECI, 6 FNC1 second with ECI.
     public static func symbologyIdentifier(fnc1: DecodedContent.FNC1, hasECI: Bool) -> String {
-        let modifier: Int
-        switch fnc1 {
-        case .none: modifier = hasECI ? 4 : 1
-        case .first: modifier = hasECI ? 5 : 2
-        case .second: modifier = hasECI ? 6 : 3
-        }
-        return "]d\(modifier)"
+        "]d\(1 + fnc1.position + (hasECI ? 3 : 0))"
     }
 }

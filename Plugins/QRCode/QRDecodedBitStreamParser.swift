@@ -125,13 +125,7 @@ public enum QRDecodedBitStreamParser {
     /// The symbology identifier (ISO/IEC 18004:2015 Annex F, ISO/IEC 15424): modifier 1 plain, 2 with
     /// ECI, 3/4 FNC1 first without/with ECI, 5/6 FNC1 second without/with ECI.
     public static func symbologyIdentifier(fnc1: DecodedContent.FNC1, hasECI: Bool) -> String {
-        let modifier: Int
-        switch fnc1 {
-        case .none: modifier = hasECI ? 2 : 1
-        case .first: modifier = hasECI ? 4 : 3
-        case .second: modifier = hasECI ? 6 : 5
-        }
-        return "]Q\(modifier)"
+        "]Q\(1 + 2 * fnc1.position + (hasECI ? 1 : 0))"
     }
 
     private static func isWide(_ cs: ECI.CharacterSet) -> Bool {

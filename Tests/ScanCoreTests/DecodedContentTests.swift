@@ -40,6 +40,12 @@ struct DecodedContentTests {
         #expect(b.metadata.isEmpty)
     }
 
+    @Test func fnc1PositionCountsInModifierSteps() {
+        #expect(DecodedContent.FNC1.none.position == 0)
+        #expect(DecodedContent.FNC1.first.position == 1)
+        #expect(DecodedContent.FNC1.second(applicationIndicator: "37").position == 2)
+    }
+
     @Test func orientationRunsClockwiseFromTheXAxis() {
         #expect(Barcode.orientation(from: Point(0, 0), to: Point(5, 0)) == 0)
         #expect(Barcode.orientation(from: Point(0, 0), to: Point(0, 5)) == 90)

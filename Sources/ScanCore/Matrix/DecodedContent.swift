@@ -23,6 +23,16 @@ public struct DecodedContent: Sendable, Equatable {
         /// FNC1 in the second position: an industry application per AIM, named by its application
         /// indicator (one letter or two digits), which leads the data.
         case second(applicationIndicator: String)
+
+        /// Where FNC1 stands: 0 for none, 1 first, 2 second (the symbology identifier modifiers of
+        /// ISO/IEC 15424 count in these steps).
+        public var position: Int {
+            switch self {
+            case .none: return 0
+            case .first: return 1
+            case .second: return 2
+            }
+        }
     }
 
     /// The payload bytes in symbol order, each in its own encoding (the symbology's parser says which:
