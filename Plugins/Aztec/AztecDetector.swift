@@ -289,20 +289,12 @@ public enum AztecDetector {
     @inline(__always) static func sample(_ m: BitMatrix, _ t: PerspectiveTransform, _ u: Double, _ v: Double)
         -> UInt8?
     {
-        guard let centre = pixel(m, t.apply(Point(u, v))) else { return nil }
-        var dark = Int(centre)
+        guard let centre = m.isDark(at: t.apply(Point(u, v))) else { return nil }
+        var dark = centre ? 1 : 0
         for (du, dv) in [(-0.25, -0.25), (0.25, -0.25), (0.25, 0.25), (-0.25, 0.25)] {
-            dark += Int(pixel(m, t.apply(Point(u + du, v + dv))) ?? centre)
+            dark += (m.isDark(at: t.apply(Point(u + du, v + dv))) ?? centre) ? 1 : 0
         }
         return dark >= 3 ? 1 : 0
-    }
-
-    @inline(__always) static func pixel(_ m: BitMatrix, _ p: Point) -> UInt8? {
-        guard p.x.isFinite, p.y.isFinite else { return nil }
-        let x = Int(p.x.rounded(.down))
-        let y = Int(p.y.rounded(.down))
-        guard x >= 0, y >= 0, x < m.width, y < m.height else { return nil }
-        return m.bits[y * m.width + x]
     }
 
     /// The symbol's modules, upright: module (i, j) of a `dimension`-square read through `grid` (symbol
