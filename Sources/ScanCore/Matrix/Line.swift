@@ -20,19 +20,19 @@ public struct Line: Sendable, Equatable {
     /// The unit vector along the line.
     public var direction: Point
 
-    /// The line through `point` along `direction`, which must be a unit vector (as from ``fitted(_:)``
-    /// or ``init(through:_:)``; a longer one scales ``distance(to:)`` and ``coordinate(of:)``).
-    public init(point: Point, direction: Point) {
-        self.point = point
-        self.direction = direction
-    }
-
     /// The line through `a` and `b`, directed from `a` to `b`; `nil` when they coincide or are not finite.
     public init?(through a: Point, _ b: Point) {
         let d = b - a
         let length = (d.x * d.x + d.y * d.y).squareRoot()
         guard length > 0, length.isFinite else { return nil }
         self.init(point: a, direction: d * (1 / length))
+    }
+
+    /// The line through `point` along `direction`, which must be a unit vector (as from ``fitted(_:)``
+    /// or ``init(through:_:)``; a longer one scales ``distance(to:)`` and ``coordinate(of:)``).
+    public init(point: Point, direction: Point) {
+        self.point = point
+        self.direction = direction
     }
 
     /// The total-least-squares line through `points` (orthogonal regression): their centroid and the
