@@ -1,55 +1,15 @@
 import ScanCore
 
-/// What an Aztec symbol's data bits say (ISO/IEC 24778:2008, data encodation and structured append).
-public struct AztecDecodedContent: Sendable, Equatable {
-    /// How FNC1 is used (FLG(0)).
-    public enum FNC1: Sendable, Equatable {
-        case none
-        /// GS1 data: FNC1 before any data.
-        case first
-        /// Industry application: FNC1 after one letter or two digits, which are the application indicator.
-        case second(String)
-    }
-
-    /// The payload bytes: characters of the text modes as ASCII, binary-shift bytes as they are, FNC1
-    /// after the first position as GS (0x1D). ECI designators and the structured-append header add none.
-    public var bytes: [UInt8] = []
-    /// The payload as text (`nil` when a part is not text in its character set, e.g. ECI 899).
-    public var text: String?
-    /// The ECI designators met, in order.
-    public var ecis: [Int] = []
-    public var fnc1: FNC1 = .none
-    /// Structured append: position from 0, count, and the optional message id.
-    public var structuredAppend: (index: Int, count: Int, id: String)?
-
-    /// Symbology identifier modifier (ISO/IEC 24778 and ISO/IEC 15424): 0 plain, 1 FNC1 first,
-    /// 2 FNC1 second, 3–5 the same with ECI, 6–B the same six with structured append (runes are C).
-    public var symbologyModifier: String {
-        var m: Int
-        switch fnc1 {
-        case .none: m = 0
-        case .first: m = 1
-        case .second: m = 2
-        }
-        if !ecis.isEmpty { m += 3 }
-        if structuredAppend != nil { m += 6 }
-        return String(m, radix: 16, uppercase: true)
-    }
-
-    public static func == (a: AztecDecodedContent, b: AztecDecodedContent) -> Bool {
-        a.bytes == b.bytes && a.text == b.text && a.ecis == b.ecis && a.fnc1 == b.fnc1
-            && a.structuredAppend?.index == b.structuredAppend?.index
-            && a.structuredAppend?.count == b.structuredAppend?.count
-            && a.structuredAppend?.id == b.structuredAppend?.id
-    }
-}
-
 /// Parses the data bit stream (ISO/IEC 24778:2008 character encodation tables): the five character
-/// modes — Upper, Lower,
-/// Mixed and Punctuation in 5-bit codes, Digit in 4-bit codes — with their latches (stay in the new mode)
-/// and shifts (one character only), Binary Shift (a byte count in 5 bits, or 0 and 11 bits for 32 or
-/// more, then the bytes) and FLG(n) in Punctuation code 0 (n = 0: FNC1; 1–6: an ECI designator of n
-/// digits, each a Digit-mode code). Decoding starts in Upper mode.
+/// modes — Upper, Lower, Mixed and Punctuation in 5-bit codes, Digit in 4-bit codes — with their
+/// latches (stay in the new mode) and shifts (one character only), Binary Shift (a byte count in 5 bits,
+/// or 0 and 11 bits for 32 or more, then the bytes) and FLG(n) in Punctuation code 0 (n = 0: FNC1; 1–6:
+/// an ECI designator of n digits, each a Digit-mode code). Decoding starts in Upper mode.
+///
+/// The content's `bytes`: characters of the text modes as ASCII, binary-shift bytes as they are, FNC1
+/// after the first position as GS (0x1D); ECI designators and the structured-append header add none.
+/// FNC1 before any data is GS1; after one letter or two digits, those are the application indicator.
+/// Structured append: position from 0, count, and the optional message id (empty when absent).
 ///
 /// A shift sequence ends in the mode it was invoked from, and that holds when the mode it was invoked
 /// from is itself a shift: after U/S (from Lower or Digit) followed by P/S or B/S, the punctuation
@@ -160,8 +120,8 @@ public enum AztecDecodedBitStreamParser {
     /// Parses `bits` (0/1 each). Returns `nil` for streams no encoder writes (FLG(7), a malformed ECI and,
     /// with `codewordSize` (bits per data codeword) given, a stream whose padding is not as the standard
     /// writes it).
-    public static func parse(_ bits: [UInt8], codewordSize: Int? = nil) -> AztecDecodedContent? {
-        var content = AztecDecodedContent()
+    public static func parse(_ bits: [UInt8], codewordSize: Int? = nil) -> DecodedContent? {
+        var content = DecodedContent()
         var position = 0
         // Where the last character (text, binary bytes, FLG) ended: what follows must be padding.
         var committed = 0
@@ -196,7 +156,8 @@ public enum AztecDecodedBitStreamParser {
             guard let total = read(5), (2...27).contains(c), (2...27).contains(total), c <= total else {
                 return nil
             }
-            content.structuredAppend = (c - 2, total - 1, String(decoding: id, as: UTF8.self))
+            content.structuredAppend = StructuredAppend(
+                index: c - 2, count: total - 1, id: String(decoding: id, as: UTF8.self))
         } else {
             position = 0
         }
@@ -241,7 +202,7 @@ public enum AztecDecodedBitStreamParser {
                     if sofar.isEmpty && content.fnc1 == .none {
                         content.fnc1 = .first
                     } else if content.fnc1 == .none && isApplicationIndicator(sofar) {
-                        content.fnc1 = .second(String(decoding: sofar, as: UTF8.self))
+                        content.fnc1 = .second(applicationIndicator: String(decoding: sofar, as: UTF8.self))
                     } else {
                         append([0x1D])
                     }
@@ -261,7 +222,15 @@ public enum AztecDecodedBitStreamParser {
         }
         if let codewordSize, !isPadding(bits[committed...], codewordSize: codewordSize) { return nil }
         content.text = text(segments)
+        content.symbologyIdentifier = symbologyIdentifier(content)
         return content
+    }
+
+    /// The symbology identifier (ISO/IEC 24778 and ISO/IEC 15424): modifier 0 plain, 1 FNC1 first,
+    /// 2 FNC1 second, 3–5 the same with ECI, 6–B the same six with structured append (runes are `]zC`).
+    public static func symbologyIdentifier(_ content: DecodedContent) -> String {
+        let m = content.fnc1.position + (content.ecis.isEmpty ? 0 : 3) + (content.structuredAppend == nil ? 0 : 6)
+        return "]z" + String(m, radix: 16, uppercase: true)
     }
 
     /// True when `tail` is what an encoder leaves after the last character: fewer bits than one codeword,

@@ -9,10 +9,11 @@ import ScanCore
 /// codes.first?.metadata["layers"]    // "1"
 /// ```
 ///
-/// Results: `rawBytes` are the payload bytes (see ``AztecDecodedContent/bytes``; a rune's are its value
+/// Results: `rawBytes` are the payload bytes (see ``AztecDecodedBitStreamParser``; a rune's are its value
 /// as three decimal digits, "025"), `rawValue` the text, `errorCorrectionLevel` the share of check codewords in the
 /// symbol ("23%"), `metadata` `layers`, `compact` ("true"/"false"), `data_codewords`, `corrections`,
-/// and `reader_init` for reader-initialisation symbols; `cornerPoints` are the outer corners of the
+/// and `reader_initialisation` for reader-initialisation symbols (with `eci` and `application_indicator`
+/// where the data has them); `cornerPoints` are the outer corners of the
 /// symbol, clockwise on the symbol from its top-left (so a mirrored symbol's run counter-clockwise in the
 /// image). Symbology identifier `]z0`…`]zC` (ISO/IEC 24778, ISO/IEC 15424). A structured-append member carries
 /// `structuredAppend` (index from 0, count, message id).
@@ -54,7 +55,7 @@ public struct AztecDecoder: SymbologyDecoder {
         var results: [Barcode] = []
         var unresolved: [Point] = []
         for d in AztecDetector.detect(matrix, rowStep: options.tryHarder ? 1 : 2, mask: mask) {
-            if results.contains(where: { Self.contains($0.cornerPoints, d.transform.apply(Point(0, 0))) }) {
+            if results.contains(where: { Quadrilateral.contains($0.cornerPoints, d.transform.apply(Point(0, 0))) }) {
                 continue
             }
             let attempt = decode(matrix, image: image, detection: d)
@@ -181,9 +182,13 @@ public struct AztecDecoder: SymbologyDecoder {
             .map(transform.apply)
         if let rune = mode.runeValue {
             let text = String(format: "%03d", rune)
-            let b = barcode(
-                text: text, bytes: Array(text.utf8), identifier: "]zC", corners: corners, mirrored: mirrored,
-                ecLevel: nil, structuredAppend: nil, metadata: ["layers": "0", "compact": "true", "rune": "true"])
+            var content = DecodedContent()
+            content.text = text
+            content.bytes = Array(text.utf8)
+            content.symbologyIdentifier = "]zC"
+            let b = Barcode(
+                format: .aztec, content: content, cornerPoints: corners, isMirrored: mirrored,
+                metadata: ["layers": "0", "compact": "true", "rune": "true"])
             return Read(barcode: b, randomAcceptanceLog10: -.infinity)
         }
         // Too few check codewords cannot tell a symbol from a random pattern whose mode message happened
@@ -196,51 +201,18 @@ public struct AztecDecoder: SymbologyDecoder {
         guard let data = AztecDataCodewords.correct(layerBits, size: size, dataCodewords: mode.dataCodewords)
         else { return nil }
         let acceptance = data.randomAcceptanceLog10(size: size, dataCodewords: mode.dataCodewords)
-        guard let content = AztecDecodedBitStreamParser.parse(data.bits, codewordSize: size.codewordSize)
+        guard var content = AztecDecodedBitStreamParser.parse(data.bits, codewordSize: size.codewordSize)
         else { return nil }
+        content.readerInitialisation = mode.readerInitialisation
         let ec = size.codewordCount - mode.dataCodewords
         let share = Int((Double(ec) * 100 / Double(size.codewordCount)).rounded())
-        var metadata = [
+        let metadata = [
             "layers": String(mode.layers), "compact": String(mode.compact),
             "data_codewords": String(mode.dataCodewords), "corrections": String(data.corrections + mode.corrections),
         ]
-        if mode.readerInitialisation { metadata["reader_init"] = "true" }
-        if !content.ecis.isEmpty { metadata["eci"] = content.ecis.map(String.init).joined(separator: ",") }
-        if case .second(let ai) = content.fnc1 { metadata["application_indicator"] = ai }
-        let b = barcode(
-            text: content.text, bytes: content.bytes, identifier: "]z\(content.symbologyModifier)",
-            corners: corners, mirrored: mirrored, ecLevel: "\(share)%",
-            structuredAppend: content.structuredAppend.map {
-                StructuredAppend(index: $0.index, count: $0.count, id: $0.id)
-            }, metadata: metadata)
+        let b = Barcode(
+            format: .aztec, content: content, cornerPoints: corners, isMirrored: mirrored,
+            errorCorrectionLevel: "\(share)%", metadata: metadata)
         return Read(barcode: b, randomAcceptanceLog10: acceptance)
-    }
-
-    func barcode(
-        text: String?, bytes: [UInt8], identifier: String, corners: [Point], mirrored: Bool, ecLevel: String?,
-        structuredAppend: StructuredAppend?, metadata: [String: String]
-    ) -> Barcode {
-        let tl = corners[0]
-        let tr = corners[1]
-        var angle = atan2(tr.y - tl.y, tr.x - tl.x) * 180 / Double.pi
-        if angle < 0 { angle += 360 }
-        return Barcode(
-            format: .aztec, rawValue: text, rawBytes: bytes, cornerPoints: corners, symbologyIdentifier: identifier,
-            errorCorrectionLevel: ecLevel, orientation: angle, isMirrored: mirrored,
-            structuredAppend: structuredAppend, metadata: metadata)
-    }
-
-    /// True when `p` lies inside the convex quadrilateral `quad`.
-    static func contains(_ quad: [Point], _ p: Point) -> Bool {
-        guard quad.count == 4 else { return false }
-        var sign = 0.0
-        for i in 0..<4 {
-            let a = quad[i]
-            let b = quad[(i + 1) % 4]
-            let c = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-            if c == 0 { continue }
-            if sign == 0 { sign = c } else if (sign > 0) != (c > 0) { return false }
-        }
-        return true
     }
 }

@@ -230,7 +230,7 @@ public enum AztecDetector {
         let corners = [a, b, c, d].sorted { $0.0 < $1.0 }
         let n = points.count
         // Fit a line to the points strictly between consecutive corners.
-        var lines: [(Point, Point)] = []  // point on line, direction
+        var lines: [Line] = []
         for s in 0..<4 {
             let i0 = corners[s].0
             let i1 = corners[(s + 1) % 4].0
@@ -242,16 +242,16 @@ public enum AztecDetector {
                 i = (i + 1) % n
             }
             if span.count >= 3 {
-                lines.append(fitLine(span))
+                guard let line = Line.fitted(span) else { return nil }
+                lines.append(line)
             } else {
-                let p0 = corners[s].1
-                let p1 = corners[(s + 1) % 4].1
-                lines.append((p0, p1 - p0))
+                guard let line = Line(through: corners[s].1, corners[(s + 1) % 4].1) else { return nil }
+                lines.append(line)
             }
         }
         var quad: [Point] = []
         for s in 0..<4 {
-            guard let p = intersect(lines[(s + 3) % 4], lines[s]) else { return nil }
+            guard let p = lines[(s + 3) % 4].intersection(with: lines[s], minimumSine: 1e-9) else { return nil }
             quad.append(p)
         }
         // Sanity: a convex quadrilateral around the centre with sides of comparable length.
@@ -264,32 +264,6 @@ public enum AztecDetector {
             if cross <= 0 { return nil }
         }
         return quad
-    }
-
-    /// Total-least-squares line through `points`: a point on it and its direction.
-    static func fitLine(_ points: [Point]) -> (Point, Point) {
-        let n = Double(points.count)
-        let mx = points.reduce(0) { $0 + $1.x } / n
-        let my = points.reduce(0) { $0 + $1.y } / n
-        var sxx = 0.0
-        var syy = 0.0
-        var sxy = 0.0
-        for p in points {
-            sxx += (p.x - mx) * (p.x - mx)
-            syy += (p.y - my) * (p.y - my)
-            sxy += (p.x - mx) * (p.y - my)
-        }
-        let angle = 0.5 * atan2(2 * sxy, sxx - syy)
-        return (Point(mx, my), Point(cos(angle), sin(angle)))
-    }
-
-    static func intersect(_ l1: (Point, Point), _ l2: (Point, Point)) -> Point? {
-        let (p, r) = l1
-        let (q, s) = l2
-        let den = r.x * s.y - r.y * s.x
-        guard abs(den) > 1e-9 else { return nil }
-        let t = ((q.x - p.x) * s.y - (q.y - p.y) * s.x) / den
-        return Point(p.x + t * r.x, p.y + t * r.y)
     }
 
     /// True when ring 5 is light and ring 6 dark around the core: a full-range bull's-eye.
@@ -315,20 +289,12 @@ public enum AztecDetector {
     @inline(__always) static func sample(_ m: BitMatrix, _ t: PerspectiveTransform, _ u: Double, _ v: Double)
         -> UInt8?
     {
-        guard let centre = pixel(m, t.apply(Point(u, v))) else { return nil }
-        var dark = Int(centre)
+        guard let centre = m.isDark(at: t.apply(Point(u, v))) else { return nil }
+        var dark = centre ? 1 : 0
         for (du, dv) in [(-0.25, -0.25), (0.25, -0.25), (0.25, 0.25), (-0.25, 0.25)] {
-            dark += Int(pixel(m, t.apply(Point(u + du, v + dv))) ?? centre)
+            dark += (m.isDark(at: t.apply(Point(u + du, v + dv))) ?? centre) ? 1 : 0
         }
         return dark >= 3 ? 1 : 0
-    }
-
-    @inline(__always) static func pixel(_ m: BitMatrix, _ p: Point) -> UInt8? {
-        guard p.x.isFinite, p.y.isFinite else { return nil }
-        let x = Int(p.x.rounded(.down))
-        let y = Int(p.y.rounded(.down))
-        guard x >= 0, y >= 0, x < m.width, y < m.height else { return nil }
-        return m.bits[y * m.width + x]
     }
 
     /// The symbol's modules, upright: module (i, j) of a `dimension`-square read through `grid` (symbol
@@ -394,22 +360,12 @@ public enum AztecDetector {
         }
     }
 
-    /// Bilinear luminance at `p`, `nil` outside the image.
+    /// Bilinear luminance at `p` (``LuminanceImage/bilinear(at:)``), `nil` outside the image.
     static func luminance(_ image: LuminanceImage, _ p: Point) -> Double? {
         guard p.x.isFinite, p.y.isFinite, p.x >= 0, p.y >= 0, p.x <= Double(image.width),
             p.y <= Double(image.height)
         else { return nil }
-        let fx = min(max(p.x - 0.5, 0), Double(image.width - 1))
-        let fy = min(max(p.y - 0.5, 0), Double(image.height - 1))
-        let x0 = Int(fx)
-        let y0 = Int(fy)
-        let x1 = min(x0 + 1, image.width - 1)
-        let y1 = min(y0 + 1, image.height - 1)
-        let ax = fx - Double(x0)
-        let ay = fy - Double(y0)
-        let top = Double(image[x0, y0]) * (1 - ax) + Double(image[x1, y0]) * ax
-        let bottom = Double(image[x0, y1]) * (1 - ax) + Double(image[x1, y1]) * ax
-        return top * (1 - ay) + bottom * ay
+        return image.bilinear(at: p)
     }
 
     /// The symbol's modules read from luminance: each module's centre (bilinear) against one threshold

@@ -60,9 +60,9 @@ public enum AztecReferenceGrid {
                 let dv = Double(j) * 0.25
                 var score = 0
                 for k in -3...3 {
-                    let want: UInt8 = k % 2 == 0 ? 1 : 0
-                    if AztecDetector.pixel(m, t.apply(Point(u + Double(k) + du, v + dv))) == want { score += 1 }
-                    if k != 0, AztecDetector.pixel(m, t.apply(Point(u + du, v + Double(k) + dv))) == want {
+                    let want = k % 2 == 0
+                    if m.isDark(at: t.apply(Point(u + Double(k) + du, v + dv))) == want { score += 1 }
+                    if k != 0, m.isDark(at: t.apply(Point(u + du, v + Double(k) + dv))) == want {
                         score += 1
                     }
                 }

@@ -1,56 +1,5 @@
 import ScanCore
 
-/// What an ECC 200 symbol's data codewords say (ISO/IEC 16022:2006 §5.2, §5.4–§5.6).
-public struct DMDecodedContent: Sendable, Equatable {
-    /// How FNC1 is used (§5.5).
-    public enum FNC1: Sendable, Equatable {
-        case none
-        /// GS1 data: FNC1 in the first position (fifth after a structured-append header).
-        case gs1
-        /// AIM application: FNC1 in the second position (sixth), after an application indicator.
-        case aim
-    }
-
-    /// The payload bytes: every character in symbol order; FNC1 as a field separator is GS (0x1D), a
-    /// leading GS1 FNC1 gives none; Macro 05/06 are expanded to their header `[)>␞05␝` / `[)>␞06␝` and
-    /// trailer `␞␄` (§5.2.4.3); ECI designators give none.
-    public var bytes: [UInt8] = []
-    /// The payload as text: bytes before any ECI as ISO-8859-1 (§5.4.1, the default interpretation),
-    /// after an ECI in its character set; `nil` when a part is not text in its set (e.g. ECI 899).
-    public var text: String?
-    /// The ECI designators met, in order.
-    public var ecis: [Int] = []
-    public var fnc1: FNC1 = .none
-    /// Structured append (§5.6): position from 0, symbol count, file identification (two codewords).
-    public var structuredAppend: (index: Int, count: Int, fileID: Int)?
-    /// Reader programming (§5.2.4.9, codeword 234 first).
-    public var readerProgramming = false
-    /// Macro 05 or 06 (codeword 236/237 first), `nil` when none.
-    public var macro: Int?
-    /// The encodation schemes used besides ASCII, in order of first use (`c40`, `text`, `x12`,
-    /// `edifact`, `base256`).
-    public var schemes: [String] = []
-
-    /// The symbology identifier modifier (ISO/IEC 16022:2006 Annex N, Table N.1): 1 plain, 2 FNC1 first,
-    /// 3 FNC1 second, 4 ECI, 5 FNC1 first with ECI, 6 FNC1 second with ECI.
-    public var symbologyModifier: Int {
-        let eci = !ecis.isEmpty
-        switch fnc1 {
-        case .none: return eci ? 4 : 1
-        case .gs1: return eci ? 5 : 2
-        case .aim: return eci ? 6 : 3
-        }
-    }
-
-    public static func == (a: DMDecodedContent, b: DMDecodedContent) -> Bool {
-        a.bytes == b.bytes && a.text == b.text && a.ecis == b.ecis && a.fnc1 == b.fnc1
-            && a.structuredAppend?.index == b.structuredAppend?.index
-            && a.structuredAppend?.count == b.structuredAppend?.count
-            && a.structuredAppend?.fileID == b.structuredAppend?.fileID
-            && a.readerProgramming == b.readerProgramming && a.macro == b.macro
-    }
-}
-
 /// Decodes ECC 200 data codewords (ISO/IEC 16022:2006 §5.2): ASCII (§5.2.3, Table 2: characters, digit
 /// pairs 130–229, pad 129, latches, Upper Shift 235), C40 and Text (§5.2.5–§5.2.6, Tables C.1/C.2: three
 /// values in two codewords, shift sets 1–3, Upper Shift), ANSI X12 (§5.2.7, Table C.3), EDIFACT (§5.2.8:
@@ -61,11 +10,24 @@ public struct DMDecodedContent: Sendable, Equatable {
 /// Returns `nil` for codeword sequences the standard does not allow (unused codewords 242–255 in ASCII,
 /// C40/Text/X12 values out of range, a Base 256 field running past the data) so that a wrongly sampled
 /// symbol that passed error correction by chance is still refused.
+///
+/// The content's `bytes` are every character in symbol order; FNC1 as a field separator is GS (0x1D), a
+/// leading GS1 FNC1 gives none; Macro 05/06 are expanded to their header `[)>␞05␝` / `[)>␞06␝` and
+/// trailer `␞␄` (§5.2.4.3); ECI designators give none. Its `text`: bytes before any ECI as ISO-8859-1
+/// (§5.4.1, the default interpretation), after an ECI in its character set; `nil` when a part is not
+/// text in its set (e.g. ECI 899). FNC1 in the second position (sixth after a structured-append header)
+/// follows the application indicator, one letter or a digit pair (§5.5). Structured append (§5.6):
+/// position from 0, symbol count, and the file identification (two codewords, 256 × first + second) as
+/// decimal text. `readerInitialisation` is reader programming (§5.2.4.9, codeword 234 first). `metadata`:
+/// `macro` (`05` or `06`, codeword 236/237 first) and `encodation`, the schemes used besides ASCII in
+/// order of first use (`c40`, `text`, `x12`, `edifact`, `base256`, comma-separated). Symbology identifier
+/// `]d1`…`]d6` (``symbologyIdentifier(fnc1:hasECI:)``).
 public enum DMDecodedBitStreamParser {
     enum Mode: String { case ascii, c40, text, x12, edifact, base256 }
 
-    public static func parse(_ codewords: [UInt8]) -> DMDecodedContent? {
-        var content = DMDecodedContent()
+    public static func parse(_ codewords: [UInt8]) -> DecodedContent? {
+        var content = DecodedContent()
+        var schemes: [String] = []
         // Text runs: (character set, bytes); nil set = ISO-8859-1 default before any ECI.
         var runs: [(charset: ECI.CharacterSet?, bytes: [UInt8])] = [(nil, [])]
         var trailer: [UInt8] = []
@@ -90,18 +52,19 @@ public enum DMDecodedBitStreamParser {
         func emit(_ bytes: [UInt8]) { for b in bytes { emit(b) } }
         func fnc1(at position: Int) {
             if position == firstPosition {
-                content.fnc1 = .gs1
+                content.fnc1 = .first
             } else if content.fnc1 == .none && position == firstPosition + 1 && content.bytes.count >= 1
                 && content.bytes.count <= 2
             {
-                content.fnc1 = .aim  // after an application indicator (one letter or a digit pair)
+                // After an application indicator (one letter or a digit pair).
+                content.fnc1 = .second(applicationIndicator: String(decoding: content.bytes, as: UTF8.self))
             } else {
                 emit(0x1D)
             }
         }
 
         while i < n {
-            if mode != .ascii && !content.schemes.contains(mode.rawValue) { content.schemes.append(mode.rawValue) }
+            if mode != .ascii && !schemes.contains(mode.rawValue) { schemes.append(mode.rawValue) }
             switch mode {
             case .ascii:
                 let c = Int(codewords[i])
@@ -125,16 +88,16 @@ public enum DMDecodedBitStreamParser {
                     let count = 17 - (seq & 0x0F)
                     let index = seq >> 4
                     guard count >= 2, count <= 16, index < count else { return nil }
-                    content.structuredAppend = (index, count, id1 * 256 + id2)
+                    content.structuredAppend = StructuredAppend(index: index, count: count, id: String(id1 * 256 + id2))
                     firstPosition = 4
                 case 234:
                     guard position == firstPosition else { return nil }
-                    content.readerProgramming = true
+                    content.readerInitialisation = true
                 case 235: upperShift = true
                 case 236, 237:
                     guard position == firstPosition else { return nil }
                     let m = c == 236 ? 5 : 6
-                    content.macro = m
+                    content.metadata["macro"] = "0\(m)"
                     emit(Array("[)>\u{1E}0\(m)\u{1D}".utf8))
                     trailer = [0x1E, 0x04]
                 case 238: mode = .x12
@@ -278,17 +241,24 @@ public enum DMDecodedBitStreamParser {
             }
         }
         if !trailer.isEmpty { emit(trailer) }
+        if !schemes.isEmpty { content.metadata["encodation"] = schemes.joined(separator: ",") }
+        content.symbologyIdentifier = symbologyIdentifier(fnc1: content.fnc1, hasECI: !content.ecis.isEmpty)
 
-        var text = ""
+        var text: String? = ""
         for run in runs where !run.bytes.isEmpty {
-            let cs = run.charset ?? .iso8859_1
-            guard let t = cs.decode(run.bytes) else {
-                content.text = nil
-                return content
+            guard let t = (run.charset ?? .iso8859_1).decode(run.bytes) else {
+                text = nil
+                break
             }
-            text += t
+            text? += t
         }
         content.text = text
         return content
+    }
+
+    /// The symbology identifier (ISO/IEC 16022:2006 Annex N, Table N.1): modifier 1 plain, 2 FNC1 first,
+    /// 3 FNC1 second, 4 ECI, 5 FNC1 first with ECI, 6 FNC1 second with ECI.
+    public static func symbologyIdentifier(fnc1: DecodedContent.FNC1, hasECI: Bool) -> String {
+        "]d\(1 + fnc1.position + (hasECI ? 3 : 0))"
     }
 }

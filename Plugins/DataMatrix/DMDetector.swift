@@ -41,16 +41,6 @@ public enum DMDetector {
 
     // MARK: finder
 
-    @inline(__always)
-    static func dark(_ m: BitMatrix, _ p: Point) -> Bool? {
-        // Compare as doubles first: a degenerate transform can give NaN or huge values, which `Int(_:)` traps on.
-        guard p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height) else { return nil }
-        let x = Int(p.x.rounded(.down))
-        let y = Int(p.y.rounded(.down))
-        guard x >= 0, y >= 0, x < m.width, y < m.height else { return nil }
-        return m.bits[y * m.width + x] != 0
-    }
-
     /// For the side from `p` to `q` of a quadrilateral with centre `centre`: the fraction of points along
     /// it where the pixel just inside is dark, and (when `measureRuns`) the dark run lengths measured
     /// inwards from there. With `atLeast`, sampling stops once the fraction can no longer reach it, and
@@ -83,7 +73,7 @@ public enum DMDetector {
             // The first dark pixel within a small tolerance of the side (the hull runs along the outermost
             // pixels of a ragged or blurred edge, which may stand out of it by a pixel or two).
             var d = 0.5
-            while d <= reach, dark(m, Point(base.x + nx * d, base.y + ny * d)) != true { d += 0.5 }
+            while d <= reach, m.isDark(at: Point(base.x + nx * d, base.y + ny * d)) != true { d += 0.5 }
             guard d <= reach else {
                 if let atLeast, Double(s + 1 - darkCount) > Double(samples) * (1 - atLeast) { break }
                 continue
@@ -91,7 +81,7 @@ public enum DMDetector {
             darkCount += 1
             guard measureRuns else { continue }
             let start = d
-            while d < limit, dark(m, Point(base.x + nx * d, base.y + ny * d)) == true { d += 0.5 }
+            while d < limit, m.isDark(at: Point(base.x + nx * d, base.y + ny * d)) == true { d += 0.5 }
             runs.append(d - start + 0.5)
         }
         return (Double(darkCount) / Double(samples), runs)
@@ -179,16 +169,8 @@ public enum DMDetector {
         guard let pa = edge(from: ia, to: ic, step: step), let pc = edge(from: ic, to: ia, step: -step) else {
             return nil
         }
-        return intersect(c.a, pa, c.c, pc)
-    }
-
-    static func intersect(_ p1: Point, _ p2: Point, _ p3: Point, _ p4: Point) -> Point? {
-        let d = (p1.x - p2.x) * (p3.y - p4.y) - (p1.y - p2.y) * (p3.x - p4.x)
-        guard abs(d) > 1e-9 else { return nil }
-        let a = p1.x * p2.y - p1.y * p2.x
-        let b = p3.x * p4.y - p3.y * p4.x
-        let r = Point((a * (p3.x - p4.x) - (p1.x - p2.x) * b) / d, (a * (p3.y - p4.y) - (p1.y - p2.y) * b) / d)
-        return r.x.isFinite && r.y.isFinite ? r : nil
+        guard let side = Line(through: c.a, pa), let other = Line(through: c.c, pc) else { return nil }
+        return side.intersection(with: other, minimumSine: 1e-9)
     }
 
     /// Finder candidates of a binarized image, largest component first; only components with a pixel

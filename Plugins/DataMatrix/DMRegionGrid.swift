@@ -48,7 +48,7 @@ public struct DMRegionGrid: Sendable {
                 guard let e = DMDetector.expected(size, row: r, col: c) else { continue }
                 total += 1
                 let p = t.apply(Point(Double(i * rw + c) + 0.5, Double(j * rh + r) + 0.5))
-                if DMDetector.dark(m, p) == e { good += 1 }
+                if m.isDark(at: p) == e { good += 1 }
             }
         }
         return (good, total)
@@ -145,19 +145,10 @@ extension DMRegionGrid {
                 for r in (j * rh)..<((j + 1) * rh) {
                     for c in (i * rw)..<((i + 1) * rw) {
                         let p = t.apply(Point(Double(c) + 0.5, Double(r) + 0.5))
-                        guard p.x > -1.5, p.y > -1.5, p.x < Double(w) + 1.5, p.y < Double(h) + 1.5 else { return nil }
-                        let fx = min(max(p.x - 0.5, 0), Double(w - 1))
-                        let fy = min(max(p.y - 0.5, 0), Double(h - 1))
-                        let x0 = min(Int(fx), w - 2)
-                        let y0 = min(Int(fy), h - 2)
-                        let ax = fx - Double(x0)
-                        let ay = fy - Double(y0)
-                        let v00 = Double(image[x0, y0])
-                        let v10 = Double(image[x0 + 1, y0])
-                        let v01 = Double(image[x0, y0 + 1])
-                        let v11 = Double(image[x0 + 1, y0 + 1])
-                        levels[r * size.columns + c] =
-                            (v00 * (1 - ax) + v10 * ax) * (1 - ay) + (v01 * (1 - ax) + v11 * ax) * ay
+                        guard p.x > -1.5, p.y > -1.5, p.x < Double(w) + 1.5, p.y < Double(h) + 1.5,
+                            let level = image.bilinear(at: p)
+                        else { return nil }
+                        levels[r * size.columns + c] = level
                     }
                 }
             }

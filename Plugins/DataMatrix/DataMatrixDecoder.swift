@@ -10,9 +10,10 @@ import ScanCore
 /// codes.first?.metadata["size"]    // "12x12" (rows × columns)
 /// ```
 ///
-/// Results: `rawBytes` are the decoded bytes (see ``DMDecodedContent/bytes``), `rawValue` the text
+/// Results: `rawBytes` are the decoded bytes (see ``DMDecodedBitStreamParser``), `rawValue` the text
 /// (ISO-8859-1 unless an ECI says otherwise), `metadata` `size` (rows×columns), `corrections` and, when
-/// present, `eci`, `reader_programming`, `macro`, `dmre`, `encodation` (schemes other than ASCII);
+/// present, `eci`, `application_indicator`, `reader_initialisation`, `macro`, `dmre`, `encodation`
+/// (schemes other than ASCII);
 /// `cornerPoints` are the symbol's outer corners in its own order top-left, top-right, bottom-right, bottom-left (the finder is the left and bottom edge), so
 /// a mirrored symbol's corners run counter-clockwise in the image. Symbology identifier `]d1`…`]d6`
 /// (ISO/IEC 16022:2006 Annex N). A structured-append member carries `structuredAppend` (index from 0,
@@ -50,11 +51,11 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         // frame's size.
         for place in rereadPlaces(dots: first.dots, nearMisses: first.nearMisses, matrix: matrix) {
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
-            if results.contains(where: { Self.contains($0.cornerPoints, place.centre) }) { continue }
+            if results.contains(where: { Quadrilateral.contains($0.cornerPoints, place.centre) }) { continue }
             results += read(place, matrix: matrix, image: frame.image, options: options, skipping: results)
         }
         let left = first.nearMisses.map { Self.centre(of: $0) }
-            .filter { p in !results.contains { Self.contains($0.cornerPoints, p) } }
+            .filter { p in !results.contains { Quadrilateral.contains($0.cornerPoints, p) } }
         return PassOutcome(symbols: results, unresolved: left.map { [$0] })
     }
 
@@ -168,7 +169,7 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         var attempts = 0
         for cand in candidates {
             let centre = Point((cand.l.x + cand.b.x) / 2, (cand.l.y + cand.b.y) / 2)
-            if areas.contains(where: { DataMatrixDecoder.contains($0, centre) }) { continue }
+            if areas.contains(where: { Quadrilateral.contains($0, centre) }) { continue }
             attempts += 1
             if attempts > 80 { break }
             let dets = DMDetector.detections(matrix, cand)
@@ -215,7 +216,7 @@ public struct DataMatrixDecoder: SymbologyDecoder {
     /// before them (every symbol of both corpora that needed them scored 0.87 or more).
     func reread(
         _ matrix: BitMatrix, image: LuminanceImage?, _ dets: [DMDetection], _ d: DMDetection
-    ) -> (DMDecodedContent, Int, DMDetection)? {
+    ) -> (DecodedContent, Int, DMDetection)? {
         guard d.score >= Self.rereadScore else { return nil }
         if let (c, n) = readRegions(matrix, image: image, d) { return (c, n, d) }
         for det in dets.prefix(2) {
@@ -233,7 +234,7 @@ public struct DataMatrixDecoder: SymbologyDecoder {
     /// Reads detection `d` through per-region transforms: first the grey levels at the module centres
     /// (blur), then, with each region's corners refitted (uneven print, curved labels), the binarized
     /// and the grey modules.
-    func readRegions(_ matrix: BitMatrix, image: LuminanceImage?, _ d: DMDetection) -> (DMDecodedContent, Int)? {
+    func readRegions(_ matrix: BitMatrix, image: LuminanceImage?, _ d: DMDetection) -> (DecodedContent, Int)? {
         var regions = DMRegionGrid(size: d.size, transform: d.transform)
         var grids: [BitMatrix] = []
         if let image { grids += [regions.sampleLuminance(image)].compactMap { $0 } }
@@ -252,7 +253,7 @@ public struct DataMatrixDecoder: SymbologyDecoder {
     }
 
     /// Decodes a sampled module grid of a known size: codewords, error correction, data.
-    public static func decode(grid: BitMatrix, size: DMSymbolSize) -> (DMDecodedContent, Int)? {
+    public static func decode(grid: BitMatrix, size: DMSymbolSize) -> (DecodedContent, Int)? {
         guard let codewords = DMBitMatrixParser.codewords(grid, size: size),
             let (data, corrected) = DMDataBlocks.correct(codewords, size: size),
             let content = DMDecodedBitStreamParser.parse(data)
@@ -260,41 +261,15 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         return (content, corrected)
     }
 
-    /// True when `p` lies inside the convex quadrilateral `q`.
-    static func contains(_ q: [Point], _ p: Point) -> Bool {
-        guard q.count == 4 else { return false }
-        var sign = 0.0
-        for i in 0..<4 {
-            let a = q[i]
-            let b = q[(i + 1) % 4]
-            let cr = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-            if cr == 0 { continue }
-            if sign == 0 { sign = cr } else if (cr > 0) != (sign > 0) { return false }
-        }
-        return true
-    }
-
-    func barcode(_ c: DMDecodedContent, corrections: Int, detection d: DMDetection) -> Barcode {
+    /// The result for content `c` read through `d` with `corrections` codewords corrected.
+    func barcode(_ c: DecodedContent, corrections: Int, detection d: DMDetection) -> Barcode {
         let w = Double(d.size.columns)
         let h = Double(d.size.rows)
         let corners = [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)].map(d.transform.apply)
-        let tl = corners[0]
-        let tr = corners[1]
-        var angle = atan2(tr.y - tl.y, tr.x - tl.x) * 180 / Double.pi
-        if angle < 0 { angle += 360 }
         var metadata = ["size": "\(d.size.rows)x\(d.size.columns)", "corrections": String(corrections)]
-        if !c.ecis.isEmpty { metadata["eci"] = c.ecis.map(String.init).joined(separator: ",") }
-        if c.readerProgramming { metadata["reader_programming"] = "true" }
-        if let m = c.macro { metadata["macro"] = String(format: "%02d", m) }
         if d.size.isDMRE { metadata["dmre"] = "true" }
-        if !c.schemes.isEmpty { metadata["encodation"] = c.schemes.joined(separator: ",") }
         return Barcode(
-            format: .datamatrix, rawValue: c.text, rawBytes: c.bytes,
-            valueType: c.fnc1 == .gs1 ? .gs1 : .text, cornerPoints: corners,
-            symbologyIdentifier: "]d\(c.symbologyModifier)", orientation: angle, isMirrored: d.isMirrored,
-            structuredAppend: c.structuredAppend.map {
-                StructuredAppend(index: $0.index, count: $0.count, id: String($0.fileID))
-            }, metadata: metadata)
+            format: .datamatrix, content: c, cornerPoints: corners, isMirrored: d.isMirrored, metadata: metadata)
     }
 }
 

@@ -1,23 +1,5 @@
 import ScanCore
 
-/// What the data codewords of a PDF417 symbol say.
-public struct PDF417DecodedContent: Sendable, Equatable {
-    /// The payload bytes: text compaction characters as ASCII, byte compaction bytes as they are,
-    /// numeric compaction digits as ASCII; ECI designators and the Macro PDF417 control block excluded.
-    public var bytes: [UInt8] = []
-    /// The payload as text: each part in the character set its ECI declares (an ECI that names no character
-    /// set, user-defined or general purpose, keeps the one before it), ISO-8859-1 before any ECI (ECI 899
-    /// "binary" parts are shown as ISO-8859-1 as well). Bytes that are not valid in their part's set show
-    /// as U+FFFD: the other parts' text is still given (``bytes`` hold the exact payload).
-    public var text: String? = ""
-    /// ECI designators in the order met.
-    public var ecis: [Int] = []
-    /// The Macro PDF417 control block, when the symbol is one of a set.
-    public var macro: PDF417MacroControl?
-    /// True when the symbol starts with reader initialisation (codeword 921).
-    public var readerInitialisation = false
-}
-
 /// The Macro PDF417 control block (ISO/IEC 15438:2015 §5.10 / Annex on Macro PDF417): mode 928.
 public struct PDF417MacroControl: Sendable, Equatable {
     /// Position of this symbol in the file, from 0.
@@ -35,6 +17,31 @@ public struct PDF417MacroControl: Sendable, Equatable {
     public var addressee: String?
     public var fileSize: String?
     public var checksum: String?
+
+    /// The symbol's place in its file: this segment's index, the count (the segment count field, else
+    /// index + 1 for the last segment, else 0: not stated) and the file id.
+    public var structuredAppend: StructuredAppend {
+        StructuredAppend(
+            index: segmentIndex, count: segmentCount ?? (isLastSegment ? segmentIndex + 1 : 0), id: fileID)
+    }
+
+    /// The fields as result metadata: `macro_segment_index`, `macro_file_id`, `macro_last_segment`
+    /// ("true"/"false"), and those present of `macro_segment_count`, `macro_file_name`, `macro_time_stamp`,
+    /// `macro_sender`, `macro_addressee`, `macro_file_size`, `macro_checksum` (read by ``PDF417MacroSet``).
+    public var metadata: [String: String] {
+        var m = [
+            "macro_segment_index": String(segmentIndex), "macro_file_id": fileID,
+            "macro_last_segment": isLastSegment ? "true" : "false",
+        ]
+        if let n = segmentCount { m["macro_segment_count"] = String(n) }
+        if let v = fileName { m["macro_file_name"] = v }
+        if let v = timeStamp { m["macro_time_stamp"] = v }
+        if let v = sender { m["macro_sender"] = v }
+        if let v = addressee { m["macro_addressee"] = v }
+        if let v = fileSize { m["macro_file_size"] = v }
+        if let v = checksum { m["macro_checksum"] = v }
+        return m
+    }
 }
 
 /// Decodes the data codewords of a PDF417 symbol (ISO/IEC 15438:2015 §5.4): text compaction with its
@@ -57,8 +64,18 @@ public enum PDF417DecodedBitStreamParser {
     static let macroBlock = 928, macroOptional = 923, macroTerminator = 922, readerInit = 921
 
     /// Decodes `codewords` (the data codewords without the length descriptor, pads included).
-    public static func decode(_ codewords: [Int]) throws -> PDF417DecodedContent {
-        var out = PDF417DecodedContent()
+    ///
+    /// The content's `bytes`: text compaction characters as ASCII, byte compaction bytes as they are,
+    /// numeric compaction digits as ASCII; ECI designators and the Macro PDF417 control block excluded.
+    /// Its `text`: each part in the character set its ECI declares (an ECI that names no character set,
+    /// user-defined or general purpose, keeps the one before it), ISO-8859-1 before any ECI (ECI 899
+    /// "binary" parts are shown as ISO-8859-1 as well). Bytes that are not valid in their part's set show
+    /// as U+FFFD: the other parts' text is still given (`bytes` hold the exact payload). A Macro PDF417
+    /// control block gives `structuredAppend` and `metadata` (``PDF417MacroControl``). Symbology
+    /// identifier `]L2`.
+    public static func decode(_ codewords: [Int]) throws -> DecodedContent {
+        var out = DecodedContent()
+        out.symbologyIdentifier = "]L2"
         var segments: [(ECI.CharacterSet, [UInt8])] = [(.iso8859_1, [])]
         func emit(_ b: UInt8) {
             out.bytes.append(b)
@@ -123,7 +140,9 @@ public enum PDF417DecodedBitStreamParser {
                 guard i == 1 else { throw Failure(reason: "reader initialisation not first") }
                 out.readerInitialisation = true
             case macroBlock:
-                out.macro = try macro(Array(codewords[i...]))
+                let control = try macro(Array(codewords[i...]))
+                out.structuredAppend = control.structuredAppend
+                out.metadata.merge(control.metadata) { _, new in new }
                 i = codewords.count
             case macroOptional, macroTerminator:
                 // Only valid inside a Macro PDF417 control block.

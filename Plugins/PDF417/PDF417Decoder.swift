@@ -9,10 +9,11 @@ import ScanCore
 /// codes.first?.metadata["columns"]    // "3"
 /// ```
 ///
-/// Results: `rawBytes` the payload bytes (see ``PDF417DecodedContent/bytes``), `rawValue` its text (ECI
+/// Results: `rawBytes` the payload bytes (see ``PDF417DecodedBitStreamParser/decode(_:)``), `rawValue` its text (ECI
 /// character sets; ISO-8859-1 without one), `errorCorrectionLevel` "0"…"8", `metadata` `rows`, `columns`,
-/// `compact`, `corrections`, `erasures`, `eci`, and for a Macro PDF417 member `macro_segment_index`,
-/// `macro_file_id`, `macro_last_segment`, `macro_segment_count`, `macro_file_name` (merge a set with
+/// `compact`, `corrections`, `erasures`, `eci`, `reader_initialisation`, and for a Macro PDF417 member
+/// `macro_segment_index`, `macro_file_id`, `macro_last_segment`, `macro_segment_count`, `macro_file_name`,
+/// `macro_time_stamp`, `macro_sender`, `macro_addressee`, `macro_file_size`, `macro_checksum` (merge a set with
 /// ``PDF417MacroSet/merge(_:)``); `structuredAppend` is set too (count 0 when the symbol does not say).
 /// `cornerPoints` are the outer corners of the start and stop patterns, clockwise on the symbol from its
 /// top-left (counter-clockwise in the image for a mirrored symbol); for a symbol read from its stop side
@@ -130,19 +131,12 @@ public struct PDF417Decoder: SymbologyDecoder {
         return found
     }
 
-    /// True when `p` lies inside the quadrilateral (either winding), grown slightly.
+    /// True when `p` lies inside the quadrilateral (either winding), grown slightly (by a tenth about its
+    /// centroid).
     static func contains(_ quad: [Point], _ p: Point) -> Bool {
         guard quad.count == 4 else { return false }
         let c = quad.reduce(Point(0, 0), +) * 0.25
-        let grown = quad.map { c + ($0 - c) * 1.1 }
-        var sign = 0.0
-        for i in 0..<4 {
-            let a = grown[i], b = grown[(i + 1) % 4]
-            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-            if cross == 0 { continue }
-            if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
-        }
-        return true
+        return Quadrilateral.contains(quad.map { c + ($0 - c) * 1.1 }, p)
     }
 
     func barcode(_ s: PDF417Symbol) -> Barcode? {
@@ -154,34 +148,14 @@ public struct PDF417Decoder: SymbologyDecoder {
         }
         let c = s.corners
         let tl = c[0], tr = c[1], bl = c[3]
-        var angle = atan2(tr.y - tl.y, tr.x - tl.x) * 180 / Double.pi
-        if angle < 0 { angle += 360 }
         let cross = (tr.x - tl.x) * (bl.y - tl.y) - (tr.y - tl.y) * (bl.x - tl.x)
         var metadata = [
             "rows": String(s.rows), "columns": String(s.columns), "corrections": String(s.corrections),
             "erasures": String(s.erasures),
         ]
         if s.compact { metadata["compact"] = "true" }
-        if !content.ecis.isEmpty { metadata["eci"] = content.ecis.map(String.init).joined(separator: ",") }
-        if content.readerInitialisation { metadata["reader_initialisation"] = "true" }
-        var append: StructuredAppend?
-        if let m = content.macro {
-            metadata["macro_segment_index"] = String(m.segmentIndex)
-            metadata["macro_file_id"] = m.fileID
-            metadata["macro_last_segment"] = m.isLastSegment ? "true" : "false"
-            if let n = m.segmentCount { metadata["macro_segment_count"] = String(n) }
-            if let n = m.fileName { metadata["macro_file_name"] = n }
-            if let v = m.timeStamp { metadata["macro_time_stamp"] = v }
-            if let v = m.sender { metadata["macro_sender"] = v }
-            if let v = m.addressee { metadata["macro_addressee"] = v }
-            if let v = m.fileSize { metadata["macro_file_size"] = v }
-            if let v = m.checksum { metadata["macro_checksum"] = v }
-            let count = m.segmentCount ?? (m.isLastSegment ? m.segmentIndex + 1 : 0)
-            append = StructuredAppend(index: m.segmentIndex, count: count, id: m.fileID)
-        }
         return Barcode(
-            format: .pdf417, rawValue: content.text, rawBytes: content.bytes, cornerPoints: c,
-            symbologyIdentifier: "]L2", errorCorrectionLevel: String(s.level), orientation: angle,
-            isMirrored: cross < 0, structuredAppend: append, metadata: metadata)
+            format: .pdf417, content: content, cornerPoints: c, isMirrored: cross < 0,
+            errorCorrectionLevel: String(s.level), metadata: metadata)
     }
 }

@@ -396,16 +396,8 @@ enum PDF417Detector {
     /// A line through the outer points (principal axis), its extent, the inward direction and module sizes.
     static func fit(_ hits: [PDF417PatternHit], step: Int = 1) -> PDF417EdgeLine? {
         let n = Double(hits.count)
-        var cx = 0.0, cy = 0.0
-        for h in hits { cx += h.outer.x; cy += h.outer.y }
-        cx /= n; cy /= n
-        var sxx = 0.0, syy = 0.0, sxy = 0.0
-        for h in hits {
-            let dx = h.outer.x - cx, dy = h.outer.y - cy
-            sxx += dx * dx; syy += dy * dy; sxy += dx * dy
-        }
-        let angle = 0.5 * atan2(2 * sxy, sxx - syy)
-        let d = Point(cos(angle), sin(angle))
+        guard let line = Line.fitted(hits.map(\.outer)) else { return nil }
+        let d = line.direction
         // Inward: perpendicular to d, on the side of the inner points.
         var inward = Point(-d.y, d.x)
         var side = 0.0
@@ -415,7 +407,7 @@ enum PDF417Detector {
         var modules: [(Double, Double)] = []
         let count = hits[0].kind == .start ? 17.0 : 18.0
         for h in hits {
-            let t = (h.outer.x - cx) * d.x + (h.outer.y - cy) * d.y
+            let t = line.coordinate(of: h.outer)
             tmin = min(tmin, t); tmax = max(tmax, t)
             let across = abs((h.inner.x - h.outer.x) * inward.x + (h.inner.y - h.outer.y) * inward.y)
             modules.append((t, across / count))
@@ -423,14 +415,14 @@ enum PDF417Detector {
         guard tmax - tmin >= 3 else { return nil }
         // A thin straight edge: the spread across it must be small next to its length.
         var spread = 0.0
-        for h in hits { spread = max(spread, abs((h.outer.x - cx) * inward.x + (h.outer.y - cy) * inward.y)) }
+        for h in hits { spread = max(spread, line.distance(to: h.outer)) }
         let meanModule = modules.map(\.1).reduce(0, +) / n
         guard spread <= 3 * meanModule + 2 else { return nil }
         let third = (tmax - tmin) / 3
         let nearA = modules.filter { $0.0 <= tmin + third }.map(\.1)
         let nearB = modules.filter { $0.0 >= tmax - third }.map(\.1)
         func median(_ v: [Double]) -> Double { v.isEmpty ? meanModule : v.sorted()[v.count / 2] }
-        let c = Point(cx, cy)
+        let c = line.point
         return PDF417EdgeLine(
             kind: hits[0].kind, a: c + d * tmin, b: c + d * tmax, direction: d, inward: inward,
             moduleA: median(nearA), moduleB: median(nearB), hits: hits.count,

@@ -52,15 +52,8 @@ enum PDF417LineReader {
                     outside.append(i)
                     continue
                 }
-                let fx = min(max(p.x - 0.5, 0), Double(w - 1)), fy = min(max(p.y - 0.5, 0), Double(h - 1))
-                guard fx.isFinite, fy.isFinite else { continue }
-                let x0 = Int(fx), y0 = Int(fy)
-                let x1 = min(x0 + 1, w - 1), y1 = min(y0 + 1, h - 1)
-                let ax = fx - Double(x0), ay = fy - Double(y0)
-                let r0 = image.offset + y0 * image.stride, r1 = image.offset + y1 * image.stride
-                let top = Double(src[r0 + x0]) * (1 - ax) + Double(src[r0 + x1]) * ax
-                let bottom = Double(src[r1 + x0]) * (1 - ax) + Double(src[r1 + x1]) * ax
-                out[i] = UInt8(min(255, max(0, top * (1 - ay) + bottom * ay + 0.5)))
+                guard let v = image.bilinear(at: p, in: src) else { continue }
+                out[i] = UInt8(min(255, max(0, v + 0.5)))
             }
         }
         if !outside.isEmpty && outside.count < count {

@@ -36,7 +36,7 @@ extension QRCodeDecoder {
                     }
                 if let p = Self.edge(matrix, from: t.apply(inside), to: t.apply(outside)) { points.append(p) }
             }
-            guard points.count * 3 >= d.dimension, var line = Line.fitted(points, spanning: 0.5 * n * module)
+            guard points.count * 3 >= d.dimension, var line = Self.side(through: points, spanning: 0.5 * n * module)
             else { return nil }
             // The point farthest off is dropped while it lies more than half a pixel off, and the line
             // fitted again: a probe whose grid place was off by a module (the grid is least accurate where
@@ -45,7 +45,8 @@ extension QRCodeDecoder {
                 line.distance(to: points[worst]) > 0.5
             {
                 points.remove(at: worst)
-                guard points.count * 3 >= d.dimension, let refit = Line.fitted(points, spanning: 0.5 * n * module)
+                guard points.count * 3 >= d.dimension,
+                    let refit = Self.side(through: points, spanning: 0.5 * n * module)
                 else { return nil }
                 line = refit
             }
@@ -55,7 +56,7 @@ extension QRCodeDecoder {
         var out = grid
         for k in 0..<4 {
             // Corner k lies on side k − 1 (into it) and side k (out of it): top-left on left and top, …
-            guard let a = lines[(k + 3) % 4], let b = lines[k], let p = a.intersection(b),
+            guard let a = lines[(k + 3) % 4], let b = lines[k], let p = a.intersection(with: b),
                 p.distance(to: grid[k]) <= 1.5 * module
             else { continue }
             out[k] = p
@@ -67,60 +68,16 @@ extension QRCodeDecoder {
     /// of the last dark and first light sample, quarter-pixel steps); nil when `from` is light or no light
     /// pixel comes.
     static func edge(_ m: BitMatrix, from a: Point, to b: Point) -> Point? {
-        func dark(_ p: Point) -> Bool? {
-            guard p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height) else { return nil }
-            return m[Int(p.x), Int(p.y)]
-        }
-        guard dark(a) == true else { return nil }
+        guard m.isDark(at: a) == true else { return nil }
         let length = a.distance(to: b)
         guard length > 0 else { return nil }
-        let u = (b - a) * (1 / length)
-        var s = 0.25
-        while s <= length {
-            guard let isDark = dark(a + u * s) else { return nil }
-            if !isDark { return a + u * (s - 0.125) }
-            s += 0.25
-        }
-        return nil
+        return m.firstTransition(from: a, direction: (b - a) * (1 / length), step: 0.25, limit: length)
     }
 
-    /// A straight line through a point along a unit direction.
-    struct Line {
-        var point: Point
-        var direction: Point
-
-        /// The total-least-squares line through `points` (their centroid and principal direction); nil when
-        /// they span less than `spanning` pixels along it.
-        static func fitted(_ points: [Point], spanning: Double) -> Line? {
-            guard points.count >= 2 else { return nil }
-            let c = points.reduce(Point(0, 0), +) * (1 / Double(points.count))
-            var sxx = 0.0, sxy = 0.0, syy = 0.0
-            for p in points {
-                let dx = p.x - c.x, dy = p.y - c.y
-                sxx += dx * dx
-                sxy += dx * dy
-                syy += dy * dy
-            }
-            // The principal axis of the scatter matrix.
-            let angle = 0.5 * atan2(2 * sxy, sxx - syy)
-            let u = Point(cos(angle), sin(angle))
-            let along = points.map { ($0.x - c.x) * u.x + ($0.y - c.y) * u.y }
-            guard let lo = along.min(), let hi = along.max(), hi - lo >= spanning else { return nil }
-            return Line(point: c, direction: u)
-        }
-
-        /// The distance (pixels) from `p` to this line.
-        func distance(to p: Point) -> Double {
-            abs((p.x - point.x) * direction.y - (p.y - point.y) * direction.x)
-        }
-
-        /// Where this line meets `other`; nil when they are (nearly) parallel.
-        func intersection(_ other: Line) -> Point? {
-            let det = direction.x * other.direction.y - direction.y * other.direction.x
-            guard abs(det) > 1e-6 else { return nil }
-            let w = other.point - point
-            let s = (w.x * other.direction.y - w.y * other.direction.x) / det
-            return point + direction * s
-        }
+    /// The total-least-squares line through a side's edge points; nil when they span less than
+    /// `spanning` pixels along it.
+    static func side(through points: [Point], spanning: Double) -> Line? {
+        guard let line = Line.fitted(points), line.extent(of: points) >= spanning else { return nil }
+        return line
     }
 }

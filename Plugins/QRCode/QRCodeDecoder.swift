@@ -9,7 +9,7 @@ import ScanCore
 /// codes.first?.metadata["version"] // "1"
 /// ```
 ///
-/// Results: `rawBytes` are the segment bytes (see ``QRDecodedContent/bytes``), `rawValue` the text (see
+/// Results: `rawBytes` are the segment bytes (see ``QRDecodedBitStreamParser``), `rawValue` the text (see
 /// ``QRDecodedBitStreamParser``), `errorCorrectionLevel` `L`/`M`/`Q`/`H`, `metadata` `version`, `mask`
 /// and `corrections`; `cornerPoints` are the outer corners of the symbol (including no quiet zone) in
 /// the symbol's own order top-left, top-right, bottom-right, bottom-left — clockwise on the symbol, so a
@@ -173,7 +173,7 @@ public struct QRCodeDecoder: SymbologyDecoder {
             let (symbol, grid) = read(matrix, d, strict: strict)
             if let symbol { return (symbol, d) }
             guard let grid, d.dimension >= 45, d.finders.count == 3 else { continue }
-            for g in [grid, QRMatrixDecoder.transposed(grid)] {
+            for g in [grid, QRGridReader.transposed(grid)] {
                 let readings = QRVersionInformation.readings(dimension: d.dimension) { g[$0, $1] }
                 guard let v = QRVersionInformation.decode(readings), let version = QRVersion.version(v),
                     tried.insert(version.dimension).inserted
@@ -212,7 +212,7 @@ public struct QRCodeDecoder: SymbologyDecoder {
         guard let grid = GridSampler.sample(matrix, dimension: d.dimension, transform: d.transform) else {
             return (nil, nil)
         }
-        if let s = QRMatrixDecoder.decode(grid) { return (s, grid) }
+        if let s = QRGridReader.decode(grid) { return (s, grid) }
         // The finer mapping only for a grid that reads as a QR symbol near its finders (format
         // information in either orientation, both copies agreeing): chance triples in noise and texture
         // mostly do not.
@@ -222,7 +222,7 @@ public struct QRCodeDecoder: SymbologyDecoder {
         else { return (nil, grid) }
         if let mapping = QRDetector.alignmentMapping(matrix, d),
             let fine = GridSampler.sample(matrix, dimension: d.dimension, mapping: mapping),
-            let s = QRMatrixDecoder.decode(fine)
+            let s = QRGridReader.decode(fine)
         {
             return (s, grid)
         }
@@ -232,7 +232,7 @@ public struct QRCodeDecoder: SymbologyDecoder {
     /// True unless the format information modules of detection `d` (and, for 45 modules and up, the
     /// version information modules), read as ``GridSampler/sample(_:dimension:transform:tolerance:)``
     /// would read them, decode in neither the plain nor the mirrored orientation (see
-    /// ``QRMatrixDecoder/decode(_:)``). Also true when a module falls outside the image (the whole
+    /// ``QRGridReader/decode(_:)``). Also true when a module falls outside the image (the whole
     /// sampling then fails by itself).
     /// With `strict`, the readings must be confident (``QRFormatInformation/isConfident(_:)``,
     /// ``QRVersionInformation/isConfident(_:)``): about 1 % of random readings pass, against about 80 %.
@@ -276,20 +276,10 @@ public struct QRCodeDecoder: SymbologyDecoder {
             // The grid was read transposed: the symbol's top-right is the grid's bottom-left.
             corners = [corners[0], corners[3], corners[2], corners[1]]
         }
-        let c = s.content
-        let tl = corners[0], tr = corners[1]
-        var angle = atan2(tr.y - tl.y, tr.x - tl.x) * 180 / Double.pi
-        if angle < 0 { angle += 360 }
-        var metadata = ["version": String(s.version), "mask": String(s.mask), "corrections": String(s.corrections)]
-        if case .second(let ai) = c.fnc1 { metadata["application_indicator"] = ai }
-        if !c.ecis.isEmpty { metadata["eci"] = c.ecis.map(String.init).joined(separator: ",") }
         return Barcode(
-            format: .qrcode, rawValue: c.text, rawBytes: c.bytes, cornerPoints: corners,
-            symbologyIdentifier: "]Q\(c.symbologyModifier)", errorCorrectionLevel: s.level.description,
-            orientation: angle, isMirrored: s.isMirrored,
-            structuredAppend: c.structuredAppend.map {
-                StructuredAppend(index: $0.index, count: $0.count, id: String($0.parity))
-            }, metadata: metadata)
+            format: .qrcode, content: s.content, cornerPoints: corners, isMirrored: s.isMirrored,
+            errorCorrectionLevel: s.level.description,
+            metadata: ["version": String(s.version), "mask": String(s.mask), "corrections": String(s.corrections)])
     }
 }
 

@@ -1,50 +1,5 @@
 import ScanCore
 
-/// What a QR Code symbol's data codewords say (ISO/IEC 18004:2015 §7.4).
-public struct QRDecodedContent: Sendable, Equatable {
-    /// How FNC1 is used (§7.4.8).
-    public enum FNC1: Sendable, Equatable {
-        case none
-        /// GS1 data (FNC1 in first position).
-        case first
-        /// Industry application per AIM; the application indicator (two digits or one letter) leads the data.
-        case second(String)
-    }
-
-    /// The payload bytes: every segment's bytes concatenated in symbol order, each in its own encoding
-    /// (numeric and alphanumeric digits and letters as ASCII — `%` as GS 0x1D under FNC1 — byte mode
-    /// bytes as they are, Kanji as Shift_JIS double bytes, Hanzi as GB 2312 double bytes); ECI
-    /// designators, mode indicators and the FNC1 application indicator contribute no bytes.
-    public var bytes: [UInt8] = []
-    /// The payload as text, `nil` when a segment is not text in its character set (e.g. ECI 899 binary).
-    /// For FNC1 in second position the application indicator leads.
-    public var text: String?
-    /// True when an ECI designator occurred.
-    public var hasECI = false
-    public var fnc1: FNC1 = .none
-    /// Structured append header (§7.4.9): position (0-based), count, parity byte.
-    public var structuredAppend: (index: Int, count: Int, parity: Int)?
-    /// The ECI designators met, in order.
-    public var ecis: [Int] = []
-
-    /// The symbology identifier modifier (Annex F, ISO/IEC 15424): 1 plain, 2 with ECI, 3/4 FNC1 first
-    /// without/with ECI, 5/6 FNC1 second without/with ECI.
-    public var symbologyModifier: Int {
-        switch fnc1 {
-        case .none: return hasECI ? 2 : 1
-        case .first: return hasECI ? 4 : 3
-        case .second: return hasECI ? 6 : 5
-        }
-    }
-
-    public static func == (a: QRDecodedContent, b: QRDecodedContent) -> Bool {
-        a.bytes == b.bytes && a.text == b.text && a.hasECI == b.hasECI && a.fnc1 == b.fnc1
-            && a.structuredAppend?.index == b.structuredAppend?.index
-            && a.structuredAppend?.count == b.structuredAppend?.count
-            && a.structuredAppend?.parity == b.structuredAppend?.parity && a.ecis == b.ecis
-    }
-}
-
 /// Parses the data bit stream (§7.4): mode indicators (Table 2), character count indicators (Table 3) and
 /// the segments of each mode — numeric (§7.4.3), alphanumeric (§7.4.4, Table 5), byte (§7.4.5),
 /// Kanji (§7.4.6), ECI (§7.4.2), FNC1 (§7.4.8), structured append (§7.4.9) — and Hanzi (mode 1101,
@@ -54,10 +9,18 @@ public struct QRDecodedContent: Sendable, Equatable {
 /// character may span segments). Numeric and alphanumeric bytes join whatever set is current. Byte mode
 /// uses the current ECI's set; with no ECI yet, the set is guessed with ``ECI/guessCharacterSet(_:)``
 /// (UTF-8, then Shift_JIS, then ISO-8859-1). Kanji segments are Shift_JIS, Hanzi GB 18030.
+///
+/// The content's `bytes` are every segment's bytes concatenated in symbol order, each in its own encoding
+/// (numeric and alphanumeric digits and letters as ASCII — `%` as GS 0x1D under FNC1 — byte mode bytes
+/// as they are, Kanji as Shift_JIS double bytes, Hanzi as GB 2312 double bytes); ECI designators, mode
+/// indicators and the FNC1 application indicator contribute no bytes. For FNC1 in second position the
+/// application indicator leads the text. A structured-append header (§7.4.9) gives the position (from 0),
+/// the count and the parity byte as decimal text (the id). The symbology identifier is `]Q1`…`]Q6`
+/// (``symbologyIdentifier(fnc1:hasECI:)``).
 public enum QRDecodedBitStreamParser {
-    public static func parse(_ data: [UInt8], version: Int) -> QRDecodedContent? {
+    public static func parse(_ data: [UInt8], version: Int) -> DecodedContent? {
         var bits = BitReader(data)
-        var content = QRDecodedContent()
+        var content = DecodedContent()
         var runs: [(charset: ECI.CharacterSet?, bytes: [UInt8])] = []   // nil charset: guess
         var current: ECI.CharacterSet? = nil
         let sizeClass = QRMode.versionRange(version)
@@ -81,13 +44,12 @@ public enum QRDecodedBitStreamParser {
                 bits.skipAll()
             case 0x7:   // ECI
                 guard let designator = readECI(&bits) else { return nil }
-                content.hasECI = true
                 content.ecis.append(designator)
                 current = ECI.characterSet(for: designator)
                 if current == nil && designator != 899 { return nil }
             case 0x3:   // structured append
                 guard let i = bits.read(4), let c = bits.read(4), let p = bits.read(8) else { return nil }
-                content.structuredAppend = (i, c + 1, p)
+                content.structuredAppend = StructuredAppend(index: i, count: c + 1, id: String(p))
             case 0x5:   // FNC1 first position
                 content.fnc1 = .first
             case 0x9:   // FNC1 second position
@@ -99,7 +61,7 @@ public enum QRDecodedBitStreamParser {
                 } else {
                     return nil
                 }
-                content.fnc1 = .second(appIndicator ?? "")
+                content.fnc1 = .second(applicationIndicator: appIndicator ?? "")
             case 0x1:   // numeric
                 guard let n = bits.read(countBits(.numeric)), let digits = readNumeric(&bits, count: n) else {
                     return nil
@@ -116,7 +78,7 @@ public enum QRDecodedBitStreamParser {
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(n)
                 for _ in 0..<n { bytes.append(UInt8(bits.read(8) ?? 0)) }
-                append(bytes, charset: content.hasECI ? current ?? .binary : nil, asciiOnly: false)
+                append(bytes, charset: content.ecis.isEmpty ? nil : current ?? .binary, asciiOnly: false)
             case 0x8:   // Kanji
                 guard let n = bits.read(countBits(.kanji)), bits.available >= 13 * n else { return nil }
                 var bytes: [UInt8] = []
@@ -156,7 +118,14 @@ public enum QRDecodedBitStreamParser {
             }
         }
         content.text = isText ? text : nil
+        content.symbologyIdentifier = symbologyIdentifier(fnc1: content.fnc1, hasECI: !content.ecis.isEmpty)
         return content
+    }
+
+    /// The symbology identifier (ISO/IEC 18004:2015 Annex F, ISO/IEC 15424): modifier 1 plain, 2 with
+    /// ECI, 3/4 FNC1 first without/with ECI, 5/6 FNC1 second without/with ECI.
+    public static func symbologyIdentifier(fnc1: DecodedContent.FNC1, hasECI: Bool) -> String {
+        "]Q\(1 + 2 * fnc1.position + (hasECI ? 1 : 0))"
     }
 
     private static func isWide(_ cs: ECI.CharacterSet) -> Bool {

@@ -41,10 +41,7 @@ extension QRDetector {
         let wl = (tl: width(tl, along: ul), tr: width(tr, along: ul), bl: width(bl, along: ul))
         let estimate = (2 * lt / ((wt.tl + wt.tr) / 7) + 2 * ll / ((wl.tl + wl.bl) / 7)) / 2 + 7
         let primary = Int(((estimate - 17) / 4).rounded()) * 4 + 17
-        func dark(_ q: Point) -> Bool {
-            guard q.x >= 0, q.y >= 0, q.x < Double(m.width), q.y < Double(m.height) else { return false }
-            return m[Int(q.x), Int(q.y)]
-        }
+        func dark(_ q: Point) -> Bool { m.isDark(at: q) ?? false }
         var best = FormatEvidence.none
         var sizes: [Int] = []
         for n in [primary, primary - 4, primary + 4] + dimensions where n >= 21 && n <= 177 && !sizes.contains(n) {

@@ -39,7 +39,7 @@ struct QRFinderOutline: Sendable {
         guard lx >= 0.5, ly >= 0.5, lx.isFinite, ly.isFinite else { return nil }
         // Sides as (outward normal vector of one module, tangent vector of one module).
         let sides: [(Point, Point)] = [(ey * -1, ex), (ex, ey), (ey, ex), (ex * -1, ey)]  // top, right, bottom, left
-        var lines: [(point: Point, direction: Point)] = []
+        var lines: [Line] = []
         for (normal, tangent) in sides {
             let u = normal * (1 / normal.length)
             let limit = normal.length * 1.5
@@ -48,12 +48,12 @@ struct QRFinderOutline: Sendable {
                 let start = c + tangent * Double(k) + normal * 3.0   // middle of the dark ring
                 if let e = outerEdge(m, from: start, outward: u, limit: limit) { edges.append(e) }
             }
-            guard edges.count >= 3, let line = fitLine(edges) else { return nil }
+            guard edges.count >= 3, let line = Line.fitted(edges) else { return nil }
             lines.append(line)
         }
         // Corners: top∩left, top∩right, bottom∩right, bottom∩left.
-        guard let tl = intersect(lines[0], lines[3]), let tr = intersect(lines[0], lines[1]),
-            let br = intersect(lines[2], lines[1]), let bl = intersect(lines[2], lines[3])
+        guard let tl = corner(lines[0], lines[3]), let tr = corner(lines[0], lines[1]),
+            let br = corner(lines[2], lines[1]), let bl = corner(lines[2], lines[3])
         else { return nil }
         let corners = [tl, tr, br, bl]
         // Plausibility: each corner within 1.5 modules of where the module vectors put it.
@@ -74,14 +74,14 @@ struct QRFinderOutline: Sendable {
     /// symbol's axes. `nil` when the fill leaks (more than 9 modules across or 60 modules' area: blur
     /// joined the ring to the data) or the shape is not a plausible square.
     static func fromRing(_ m: BitMatrix, center c: Point, ux: Point, uy: Point, module: Double) -> QRFinderOutline? {
-        guard module >= 0.8, module.isFinite, dark(m, c) == true else { return nil }
+        guard module >= 0.8, module.isFinite, m.isDark(at: c) == true else { return nil }
         // Seeds: every light → dark change on the line out from the centre; the first region that does
         // not hold the centre is the outer ring (specks in a large centre square give false starts).
         var seeds: [Point] = []
         var s = 0.5
         var previousDark = true
         while s <= 4.5 * module {
-            guard let d = dark(m, c + ux * s) else { break }
+            guard let d = m.isDark(at: c + ux * s) else { break }
             if d && !previousDark { seeds.append(c + ux * s) }
             previousDark = d
             s += 0.5
@@ -147,9 +147,10 @@ struct QRFinderOutline: Sendable {
         guard Set(order).count == 4 else { return nil }
         let corners = order.map { rough[$0] }
         // A square seen in perspective: diagonals of similar length crossing near the centre.
-        let d1 = corners[0].distance(to: corners[2]), d2 = corners[1].distance(to: corners[3])
-        guard min(d1, d2) > 3 * module * 0.5, max(d1, d2) / min(d1, d2) < 3,
-            let cross = intersect((corners[0], corners[2] - corners[0]), (corners[1], corners[3] - corners[1])),
+        let d1Length = corners[0].distance(to: corners[2]), d2Length = corners[1].distance(to: corners[3])
+        guard min(d1Length, d2Length) > 3 * module * 0.5, max(d1Length, d2Length) / min(d1Length, d2Length) < 3,
+            let d1 = Line(through: corners[0], corners[2]), let d2 = Line(through: corners[1], corners[3]),
+            let cross = d1.intersection(with: d2, minimumSine: 0.2 / (d1Length * d2Length)),
             cross.distance(to: c) < 2 * module
         else { return nil }
         // Refit each side through the region's boundary pixels along it, moved out to the pixel edge.
@@ -160,7 +161,7 @@ struct QRFinderOutline: Sendable {
             }
             return false
         }
-        var lines: [(point: Point, direction: Point)] = []
+        var lines: [Line] = []
         for k in 0..<4 {
             let p = corners[k], r = corners[(k + 1) % 4]
             let dir = r - p
@@ -177,8 +178,8 @@ struct QRFinderOutline: Sendable {
                 guard t > 0.15, t < 0.85, inward < 0.6 * module + 0.5, boundary(pixels[i].0, pixels[i].1) else { continue }
                 along.append(pt)
             }
-            guard along.count >= 3, var line = fitLine(along) else {
-                lines.append((p, u))
+            guard along.count >= 3, var line = Line.fitted(along) else {
+                lines.append(Line(point: p, direction: u))
                 continue
             }
             line.point = line.point + normal * (0.5 * (abs(normal.x) + abs(normal.y)))
@@ -186,7 +187,7 @@ struct QRFinderOutline: Sendable {
         }
         var refined: [Point] = []
         for k in 0..<4 {
-            guard let p = intersect(lines[(k + 3) % 4], lines[k]), p.distance(to: corners[k]) < 1.5 * module + 1
+            guard let p = corner(lines[(k + 3) % 4], lines[k]), p.distance(to: corners[k]) < 1.5 * module + 1
             else { return QRFinderOutline(corners: corners) }
             refined.append(p)
         }
@@ -197,46 +198,14 @@ struct QRFinderOutline: Sendable {
     /// first dark → light change going out when `start` is dark, else the first light → dark change going
     /// in (the start overshot the ring). Sampled every half pixel; `nil` past `limit` pixels.
     private static func outerEdge(_ m: BitMatrix, from start: Point, outward u: Point, limit: Double) -> Point? {
-        guard let startDark = dark(m, start) else { return nil }
-        let dir = startDark ? u : u * -1
-        var s = 0.5
-        while s <= limit {
-            guard let d = dark(m, start + dir * s) else { return nil }
-            if d != startDark { return start + dir * (s - 0.25) }
-            s += 0.5
-        }
-        return nil
+        guard let startDark = m.isDark(at: start) else { return nil }
+        return m.firstTransition(from: start, direction: startDark ? u : u * -1, step: 0.5, limit: limit)
     }
 
-    static func dark(_ m: BitMatrix, _ p: Point) -> Bool? {
-        guard p.x >= 0, p.y >= 0, p.x < Double(m.width), p.y < Double(m.height) else { return nil }  // also NaN
-        return m[Int(p.x), Int(p.y)]
-    }
-
-    /// Total least-squares line through `points`: centroid and unit principal direction.
-    static func fitLine(_ points: [Point]) -> (point: Point, direction: Point)? {
-        let n = Double(points.count)
-        let mean = points.reduce(Point(0, 0), +) * (1 / n)
-        var sxx = 0.0, syy = 0.0, sxy = 0.0
-        for p in points {
-            let d = p - mean
-            sxx += d.x * d.x
-            syy += d.y * d.y
-            sxy += d.x * d.y
-        }
-        let angle = 0.5 * atan2(2 * sxy, sxx - syy)
-        let dir = Point(cos(angle), sin(angle))
-        guard dir.x.isFinite, dir.y.isFinite else { return nil }
-        return (mean, dir)
-    }
-
-    /// Intersection of two lines given by a point and a direction; `nil` when nearly parallel.
-    static func intersect(_ a: (point: Point, direction: Point), _ b: (point: Point, direction: Point)) -> Point? {
-        let d = a.direction.x * b.direction.y - a.direction.y * b.direction.x
-        guard abs(d) > 0.2 else { return nil }
-        let w = b.point - a.point
-        let t = (w.x * b.direction.y - w.y * b.direction.x) / d
-        return a.point + a.direction * t
+    /// Where two sides of an outline meet: `nil` when they cross at less than about 11.5° (sine 0.2),
+    /// which no side of a square seen even in strong perspective does.
+    static func corner(_ a: Line, _ b: Line) -> Point? {
+        a.intersection(with: b, minimumSine: 0.2)
     }
 }
 

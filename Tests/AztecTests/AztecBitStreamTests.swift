@@ -9,14 +9,14 @@ struct AztecBitStreamTests {
     func bits(_ codes: [(Int, Int)]) -> [UInt8] {
         codes.flatMap { v, w in (0..<w).reversed().map { UInt8((v >> $0) & 1) } }
     }
-    func parse(_ codes: [(Int, Int)], codewordSize: Int? = nil) -> AztecDecodedContent? {
+    func parse(_ codes: [(Int, Int)], codewordSize: Int? = nil) -> DecodedContent? {
         AztecDecodedBitStreamParser.parse(bits(codes), codewordSize: codewordSize)
     }
 
     @Test func upperIsTheStartMode() {
         let c = parse([(2, 5), (3, 5), (1, 5), (27, 5)])
         #expect(c?.text == "AB Z")
-        #expect(c?.symbologyModifier == "0")
+        #expect(c?.symbologyIdentifier == "]z0")
     }
 
     @Test func lowerLatchAndUpperShift() {
@@ -114,14 +114,14 @@ struct AztecBitStreamTests {
         let c = parse([(0, 5), (0, 5), (0, 3), (30, 5), (2, 4), (3, 4), (0, 4), (0, 5), (0, 3), (4, 4), (3, 4)])
         #expect(c?.fnc1 == .first)
         #expect(c?.bytes == Array("01\u{1D}21".utf8))
-        #expect(c?.symbologyModifier == "1")
+        #expect(c?.symbologyIdentifier == "]z1")
     }
 
     @Test func fnc1AfterALetterIsSecondPosition() {
         let c = parse([(2, 5), (0, 5), (0, 5), (0, 3), (3, 5)])
-        #expect(c?.fnc1 == .second("A"))
+        #expect(c?.fnc1 == .second(applicationIndicator: "A"))
         #expect(c?.text == "AB")
-        #expect(c?.symbologyModifier == "2")
+        #expect(c?.symbologyIdentifier == "]z2")
     }
 
     @Test func eciDesignatorSelectsCharacterSet() {
@@ -130,7 +130,7 @@ struct AztecBitStreamTests {
         #expect(c?.ecis == [26])
         #expect(c?.text == "é")
         #expect(c?.bytes == [0xC3, 0xA9])
-        #expect(c?.symbologyModifier == "3")
+        #expect(c?.symbologyIdentifier == "]z3")
         // ECI 7 (ISO-8859-5): 0xD0 is Cyrillic а.
         let cyr = parse([(0, 5), (0, 5), (1, 3), (9, 4), (31, 5), (1, 5), (0xD0, 8)])
         #expect(cyr?.text == "а")
@@ -147,7 +147,7 @@ struct AztecBitStreamTests {
         #expect(c?.structuredAppend?.count == 3)
         #expect(c?.structuredAppend?.id == "AB")
         #expect(c?.text == "X")
-        #expect(c?.symbologyModifier == "6")
+        #expect(c?.symbologyIdentifier == "]z6")
         let noID = parse([(29, 5), (29, 5), (2, 5), (3, 5), (25, 5)])
         #expect(noID?.structuredAppend?.index == 0)
         #expect(noID?.structuredAppend?.count == 2)

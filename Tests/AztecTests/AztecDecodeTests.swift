@@ -129,7 +129,7 @@ struct AztecDecodeTests {
             let image = try Zint.aztec.render("init-test", ["--init", "--vers=\(vers)"]).padded(8)
             let found = read(image)
             #expect(found.first?.rawValue == "init-test")
-            #expect(found.first?.metadata["reader_init"] == "true")
+            #expect(found.first?.metadata["reader_initialisation"] == "true")
         }
     }
 

@@ -6,7 +6,7 @@ import Testing
 /// The data codeword parser on hand-built codewords, values worked out from ISO/IEC 16022:2006 §5.2
 /// and its tables.
 struct DMBitStreamTests {
-    func parse(_ c: [UInt8]) -> DMDecodedContent? { DMDecodedBitStreamParser.parse(c) }
+    func parse(_ c: [UInt8]) -> DecodedContent? { DMDecodedBitStreamParser.parse(c) }
 
     @Test func asciiDigitPairsPadAndUpperShift() throws {
         // "A" = 65 + 1, digit pair "12" = 130 + 12, pad 129 ends the data; the rest is padding.
@@ -17,14 +17,14 @@ struct DMBitStreamTests {
         let u = try #require(parse([235, 0x44]))
         #expect(u.bytes == [0xC3])
         #expect(u.text == "Ã")
-        #expect(u.symbologyModifier == 1)
+        #expect(u.symbologyIdentifier == "]d1")
     }
 
     @Test func c40AndText() throws {
         // C40 "AIM": 1600·14 + 40·22 + 26 + 1 = 23307 = 91·256 + 11 (§5.2.5.2).
         let c40 = try #require(parse([230, 91, 11, 91, 11, 254, 66]))
         #expect(c40.text == "AIMAIMA")
-        #expect(c40.schemes == ["c40"])
+        #expect(c40.metadata["encodation"] == "c40")
         // The same values in Text are lower case.
         let text = try #require(parse([239, 91, 11]))
         #expect(text.text == "aim")
@@ -42,14 +42,14 @@ struct DMBitStreamTests {
         // "A*1": 1600·14 + 40·1 + 5 + 1 = 22446 = 87·256 + 174.
         let c = try #require(parse([238, 87, 174]))
         #expect(c.text == "A*1")
-        #expect(c.schemes == ["x12"])
+        #expect(c.metadata["encodation"] == "x12")
     }
 
     @Test func edifact() throws {
         // "ABC" then unlatch: 000001 000010 000011 011111 = 0x04 0x20 0xDF; ASCII "A" follows.
         let c = try #require(parse([240, 0x04, 0x20, 0xDF, 66]))
         #expect(c.text == "ABCA")
-        #expect(c.schemes == ["edifact"])
+        #expect(c.metadata["encodation"] == "edifact")
     }
 
     @Test func base256WithRandomising() throws {
@@ -57,7 +57,7 @@ struct DMBitStreamTests {
         // 0x00 at position 4: 0 + 87 = 87 (Annex B.2, 255-state algorithm).
         let c = try #require(parse([231, 46, 108, 87]))
         #expect(c.bytes == [0xAB, 0x00])
-        #expect(c.schemes == ["base256"])
+        #expect(c.metadata["encodation"] == "base256")
     }
 
     @Test func eciUTF8() throws {
@@ -66,7 +66,7 @@ struct DMBitStreamTests {
         #expect(c.ecis == [26])
         #expect(c.bytes == [0xC3, 0xA9])
         #expect(c.text == "é")
-        #expect(c.symbologyModifier == 4)
+        #expect(c.symbologyIdentifier == "]d4")
         // A two-codeword designator: (c1 − 128)·254 + c2 − 1 + 127 = 899 for c1 = 131, c2 = 11.
         let binary = try #require(parse([241, 131, 11, 66]))
         #expect(binary.ecis == [899])
@@ -77,18 +77,18 @@ struct DMBitStreamTests {
     @Test func gs1AndMacro() throws {
         // FNC1 first: GS1; a later FNC1 is GS.
         let g = try #require(parse([232, 131, 142, 232, 142]))
-        #expect(g.fnc1 == .gs1)
+        #expect(g.fnc1 == .first)
         #expect(g.text == "0112\u{1D}12")
-        #expect(g.symbologyModifier == 2)
+        #expect(g.symbologyIdentifier == "]d2")
         // FNC1 second, after a letter: AIM application indicator.
         let aim = try #require(parse([66, 232, 142]))
-        #expect(aim.fnc1 == .aim)
+        #expect(aim.fnc1 == .second(applicationIndicator: "A"))
         #expect(aim.text == "A12")
-        #expect(aim.symbologyModifier == 3)
+        #expect(aim.symbologyIdentifier == "]d3")
         // Macro 06 expands to its header and trailer.
         let m = try #require(parse([237, 66]))
         #expect(m.text == "[)>\u{1E}06\u{1D}A\u{1E}\u{04}")
-        #expect(m.macro == 6)
+        #expect(m.metadata["macro"] == "06")
         let m5 = try #require(parse([236, 66]))
         #expect(m5.text == "[)>\u{1E}05\u{1D}A\u{1E}\u{04}")
     }
@@ -98,11 +98,11 @@ struct DMBitStreamTests {
         let c = try #require(parse([233, 30, 1, 2, 232, 131]))
         #expect(c.structuredAppend?.index == 1)
         #expect(c.structuredAppend?.count == 3)
-        #expect(c.structuredAppend?.fileID == 258)
-        #expect(c.fnc1 == .gs1)  // FNC1 in the fifth position
+        #expect(c.structuredAppend?.id == "258")
+        #expect(c.fnc1 == .first)  // FNC1 in the fifth position
         #expect(c.text == "01")
         let r = try #require(parse([234, 66]))
-        #expect(r.readerProgramming)
+        #expect(r.readerInitialisation)
         #expect(r.text == "A")
         // Unused ASCII codewords are refused.
         #expect(parse([66, 250]) == nil)

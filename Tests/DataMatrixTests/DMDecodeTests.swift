@@ -164,7 +164,7 @@ struct DMDecodeTests {
     @Test func readerProgramming() throws {
         let b = try #require(decode(try Zint.dataMatrix.render("abc", ["--init"])).first)
         #expect(b.rawValue == "abc")
-        #expect(b.metadata["reader_programming"] == "true")
+        #expect(b.metadata["reader_initialisation"] == "true")
     }
 
     @Test func errorCorrectionWithDamagedModules() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import PDF417
+import ScanCore
 
 /// The bit-stream parser on hand-built codewords (values worked out from ISO/IEC 15438:2015 §5.4).
 struct PDF417ParserTests {
@@ -111,12 +112,12 @@ struct PDF417ParserTests {
         let c = try PDF417DecodedBitStreamParser.decode(
             [1, 928, 111, 102, 17, 4, 923, 1, 111, 103, 923, 0, 5 * 30 + 29, 922])
         #expect(c.text == "AB")
-        let m = try #require(c.macro)
-        #expect(m.segmentIndex == 2)
-        #expect(m.fileID == "017004")
-        #expect(m.segmentCount == 3)
-        #expect(m.fileName == "F")
-        #expect(m.isLastSegment)
+        #expect(c.structuredAppend == StructuredAppend(index: 2, count: 3, id: "017004"))
+        #expect(c.metadata["macro_segment_index"] == "2")
+        #expect(c.metadata["macro_file_id"] == "017004")
+        #expect(c.metadata["macro_segment_count"] == "3")
+        #expect(c.metadata["macro_file_name"] == "F")
+        #expect(c.metadata["macro_last_segment"] == "true")
     }
 
     @Test func reservedCodewordsFail() throws {

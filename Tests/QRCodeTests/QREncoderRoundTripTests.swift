@@ -41,7 +41,7 @@ struct QREncoderRoundTripTests {
         }
     }
 
-    func decode(_ symbol: GeneratedSymbol) -> QRSymbol? { QRMatrixDecoder.decode(symbol.modules) }
+    func decode(_ symbol: GeneratedSymbol) -> QRSymbol? { QRGridReader.decode(symbol.modules) }
 
     /// Byte payloads of each kind and length drawn up to the capacity of a version in each range, at every
     /// level, with the version left to the encoder; the bytes come back exactly and the version is the
@@ -166,7 +166,7 @@ struct QREncoderRoundTripTests {
         #expect(
             decoded.content.bytes == Array("0105000456112253".utf8) + Array("10COV%0109".utf8) + [0x1D]
                 + Array("17220901".utf8))
-        #expect(decoded.content.symbologyModifier == 3)
+        #expect(decoded.content.symbologyIdentifier == "]Q3")
         // A malformed HRI string is refused.
         #expect(throws: EncodeError.self) {
             try QRCodeEncoder().encode(.text("(01)123"), format: .qrcode, options: options)
@@ -192,7 +192,7 @@ struct QREncoderRoundTripTests {
             let d = try #require(decode(s))
             #expect(d.content.structuredAppend?.index == k)
             #expect(d.content.structuredAppend?.count == count)
-            #expect(d.content.structuredAppend?.parity == parity)
+            #expect(d.content.structuredAppend?.id == String(parity))
             #expect(s.metadata["structured_append"] == "\(k + 1)/\(count)")
             parts.append(
                 Barcode(

@@ -60,7 +60,7 @@ struct QRTableTests {
         bits.append(0, 4)
         let numeric = try #require(QRDecodedBitStreamParser.parse(bits.bytes, version: 1))
         #expect(numeric.text == "01234567")
-        #expect(numeric.symbologyModifier == 1)
+        #expect(numeric.symbologyIdentifier == "]Q1")
         // Alphanumeric "AC-42": 0010 000000101 00111001110 11100111001 000010.
         bits = BitWriter()
         bits.append(0b0010, 4); bits.append(5, 9); bits.append(462, 11); bits.append(1849, 11); bits.append(2, 6)
@@ -75,12 +75,12 @@ struct QRTableTests {
         bits = BitWriter()
         bits.append(0b1001, 4); bits.append(37, 8); bits.append(0b0001, 4); bits.append(2, 10); bits.append(12, 7)
         let fnc1 = try #require(QRDecodedBitStreamParser.parse(bits.bytes, version: 1))
-        #expect(fnc1.text == "3712" && fnc1.symbologyModifier == 5)
+        #expect(fnc1.text == "3712" && fnc1.symbologyIdentifier == "]Q5")
         // ECI 000009 (ISO-8859-7) then byte 0xE1 → "α"; three-byte ECI 0x1E240 reads but is unknown.
         bits = BitWriter()
         bits.append(0b0111, 4); bits.append(9, 8); bits.append(0b0100, 4); bits.append(1, 8); bits.append(0xE1, 8)
         let greek = try #require(QRDecodedBitStreamParser.parse(bits.bytes, version: 1))
-        #expect(greek.text == "α" && greek.symbologyModifier == 2 && greek.bytes == [0xE1])
+        #expect(greek.text == "α" && greek.symbologyIdentifier == "]Q2" && greek.bytes == [0xE1])
         var r = BitReader([0b1100_0001, 0xE2, 0x40])
         #expect(QRDecodedBitStreamParser.readECI(&r) == 0x1E240)
     }

@@ -14,7 +14,7 @@ public func fuzzQRCode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } else {
         let side = 17 + 4 * (version - 1)
         let grid = BitMatrix(width: side, height: side, bits: input.bits(side * side))
-        _ = QRMatrixDecoder.decode(grid)
+        _ = QRGridReader.decode(grid)
     }
     return 0
 }

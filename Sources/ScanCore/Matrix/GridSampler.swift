@@ -89,14 +89,8 @@ public enum GridSampler {
                     guard p.x.isFinite, p.y.isFinite, p.x >= -tolerance, p.y >= -tolerance,
                         p.x <= Double(w) + tolerance, p.y <= Double(h) + tolerance
                     else { return false }
-                    let fx = min(max(p.x - 0.5, 0), Double(w - 1)), fy = min(max(p.y - 0.5, 0), Double(h - 1))
-                    let x0 = Int(fx), y0 = Int(fy)
-                    let x1 = min(x0 + 1, w - 1), y1 = min(y0 + 1, h - 1)
-                    let ax = fx - Double(x0), ay = fy - Double(y0)
-                    func at(_ x: Int, _ y: Int) -> Double { Double(src[image.offset + y * image.stride + x]) }
-                    let top = at(x0, y0) * (1 - ax) + at(x1, y0) * ax
-                    let bottom = at(x0, y1) * (1 - ax) + at(x1, y1) * ax
-                    out[j * dimension + i] = UInt8(min(255, max(0, (top * (1 - ay) + bottom * ay).rounded())))
+                    guard let v = image.bilinear(at: p, in: src) else { return false }
+                    out[j * dimension + i] = UInt8(min(255, max(0, v.rounded())))
                 }
             }
             return true

@@ -2,7 +2,7 @@ import ScanCore
 
 /// A symbol read from its module grid.
 public struct QRSymbol: Sendable {
-    public var content: QRDecodedContent
+    public var content: DecodedContent
     public var version: Int
     public var level: QRErrorCorrectionLevel
     public var mask: Int
@@ -12,10 +12,11 @@ public struct QRSymbol: Sendable {
     public var corrections: Int
 }
 
-/// Decodes a sampled module grid (§12 steps 9–12): format information, version, unmasking, codeword
+/// Reads a sampled module grid (§12 steps 9–12): format information, version, unmasking, codeword
 /// extraction, de-interleaving, Reed–Solomon correction and bit-stream parsing. A grid that fails is
 /// tried transposed, which is how a mirrored symbol reads.
-public enum QRMatrixDecoder {
+public enum QRGridReader {
+    /// The symbol the grid holds, read as it is and then transposed; `nil` when neither reads.
     public static func decode(_ grid: BitMatrix) -> QRSymbol? {
         if let s = decodeOriented(grid, mirrored: false) { return s }
         // Mirrored only when the format information reads that way (checked without transposing).
