@@ -122,10 +122,12 @@ let package = Package(
 
         .testTarget(name: "ScanCoreTests", dependencies: ["ScanCore"], path: "Tests/ScanCoreTests"),
         .testTarget(
-            name: "ScanImageIOTests", dependencies: ["ScanImageIO", "CTurboJPEG", "CWebP"], path: "Tests/ScanImageIOTests"),
+            name: "ScanImageIOTests", dependencies: ["ScanImageIO", "CTurboJPEG", "CWebP"],
+            path: "Tests/ScanImageIOTests"),
         .testTarget(name: "ScanValuesTests", dependencies: ["ScanValues", "ScanCore"], path: "Tests/ScanValuesTests"),
         .testTarget(
-            name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanCore", "ScanImageIO", "CTurboJPEG"], path: "Tests/ScanCameraTests"),
+            name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanCore", "ScanImageIO", "CTurboJPEG"],
+            path: "Tests/ScanCameraTests"),
         .testTarget(
             name: "ScanAnnotationTests", dependencies: ["ScanAnnotation", "ScanCore", "ScanImageIO"],
             path: "Tests/ScanAnnotationTests"),

@@ -38,7 +38,8 @@ let package = Package(
     dependencies: [.package(path: "..")],
     targets: [
         .target(
-            name: "FuzzSupport", dependencies: [product("ScanCore"), product("ScanImageIO")], path: "Sources/FuzzSupport")
+            name: "FuzzSupport", dependencies: [product("ScanCore"), product("ScanImageIO")],
+            path: "Sources/FuzzSupport")
     ]
         + targets.map { name, products in
             .executableTarget(

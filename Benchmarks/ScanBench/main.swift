@@ -107,40 +107,47 @@ for file in files {
         var plugins: [String: JSONValue] = [:]
         for plugin in registry.decoders(for: options.formats) {
             let name = plugin.formats.map(\.name).sorted().joined(separator: "+")
-            plugins[name] = .number(medianMs {
-                let frame = FrameContext(image: image)
-                _ = frame.candidates
-                _ = frame.binarized(.local)
-                _ = plugin.decode(frame, options: single)
-            } - medianMs {
+            plugins[name] = .number(
+                medianMs {
+                    let frame = FrameContext(image: image)
+                    _ = frame.candidates
+                    _ = frame.binarized(.local)
+                    _ = plugin.decode(frame, options: single)
+                }
+                    - medianMs {
+                        let frame = FrameContext(image: image)
+                        _ = frame.candidates
+                        _ = frame.binarized(.local)
+                    })
+        }
+        plugins["(candidate map + local binarizer)"] = .number(
+            medianMs {
                 let frame = FrameContext(image: image)
                 _ = frame.candidates
                 _ = frame.binarized(.local)
             })
-        }
-        plugins["(candidate map + local binarizer)"] = .number(medianMs {
-            let frame = FrameContext(image: image)
-            _ = frame.candidates
-            _ = frame.binarized(.local)
-        })
         extra["plugins"] = .object(plugins)
         let map = FrameContext(image: image).candidates
-        let mask = CandidateMask(map, width: image.width, height: image.height, linear: false, matrix: true,
-                                 margin: 3)
-        extra["candidates"] = .object(["linear": .number(Double(map.linearCount)),
-                                       "matrix": .number(Double(map.matrixCount)),
-                                       "matrix_coverage_margin3": .number(mask.coverage)])
+        let mask = CandidateMask(
+            map, width: image.width, height: image.height, linear: false, matrix: true,
+            margin: 3)
+        extra["candidates"] = .object([
+            "linear": .number(Double(map.linearCount)),
+            "matrix": .number(Double(map.matrixCount)),
+            "matrix_coverage_margin3": .number(mask.coverage),
+        ])
     }
-    let o: JSONValue = .object(extra.merging([
-        "file": .string(file),
-        "median_ms": .number(times[times.count / 2]),
-        "cpu_median_ms": .number(cpuTimes[cpuTimes.count / 2]),
-        "p95_ms": .number(p95),
-        "min_ms": .number(times[0]),
-        "max_ms": .number(times[times.count - 1]),
-        "symbols": .number(Double(found.count)),
-        "values": .array(found.map { .string("\($0.format.name):\($0.rawValue ?? "")") }),
-    ]) { $1 })
+    let o: JSONValue = .object(
+        extra.merging([
+            "file": .string(file),
+            "median_ms": .number(times[times.count / 2]),
+            "cpu_median_ms": .number(cpuTimes[cpuTimes.count / 2]),
+            "p95_ms": .number(p95),
+            "min_ms": .number(times[0]),
+            "max_ms": .number(times[times.count - 1]),
+            "symbols": .number(Double(found.count)),
+            "values": .array(found.map { .string("\($0.format.name):\($0.rawValue ?? "")") }),
+        ]) { $1 })
     print(o.serialized)
     fflush(nil)
 }

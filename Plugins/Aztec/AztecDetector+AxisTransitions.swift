@@ -23,7 +23,8 @@ extension AztecDetector {
             limit < Double(length)
         else {
             // Off the image (or NaN), a limit past any edge of it, or no edge wanted: the general walk.
-            return transitions(m, from: p, dx: vertical ? 0 : (forward ? 1 : -1),
+            return transitions(
+                m, from: p, dx: vertical ? 0 : (forward ? 1 : -1),
                 dy: vertical ? (forward ? 1 : -1) : 0, count: count, limit: limit, minRun: minRun)
         }
         let start = Int(s0)

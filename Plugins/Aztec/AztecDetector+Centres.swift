@@ -63,7 +63,8 @@ extension AztecDetector {
                     }
                     // Ring centres, not ring widths, are equally spaced: blur, ink spread and the threshold
                     // widen every dark ring and narrow every light one by the same amount.
-                    let total = runs[c - 3] + runs[c - 2] + runs[c - 1] + runs[c] + runs[c + 1] + runs[c + 2]
+                    let total =
+                        runs[c - 3] + runs[c - 2] + runs[c - 1] + runs[c] + runs[c + 1] + runs[c + 2]
                         + runs[c + 3]
                     guard total >= 7 else { continue }
                     let u = (Double(total) - Double(runs[c - 3] + runs[c + 3]) / 2) / 6
@@ -165,9 +166,12 @@ extension AztecDetector {
         _ m: BitMatrix, _ p: Point, vertical: Bool, moduleSize u: Double, speckle: Double = 0
     ) -> (centre: Double, moduleSize: Double)? {
         let limit = 8 * u
-        guard let a = axisTransitions(m, from: p, vertical: vertical, forward: true, count: 3, limit: limit,
+        guard
+            let a = axisTransitions(
+                m, from: p, vertical: vertical, forward: true, count: 3, limit: limit,
                 minRun: speckle),
-            let b = axisTransitions(m, from: p, vertical: vertical, forward: false, count: 3, limit: limit,
+            let b = axisTransitions(
+                m, from: p, vertical: vertical, forward: false, count: 3, limit: limit,
                 minRun: speckle)
         else { return nil }
         // Midpoints of light ring 1 and dark ring 2 on both sides (at 1 and 2 modules).

@@ -87,8 +87,9 @@ enum Code128CodeSets {
             }
             k += 1
         }
-        return Message(bytes: bytes, symbologyIdentifier: identifier, messageAppend: append,
-                       readerProgramming: programming)
+        return Message(
+            bytes: bytes, symbologyIdentifier: identifier, messageAppend: append,
+            readerProgramming: programming)
     }
 
     /// FNC1 in first position marks GS1-128 (`]C1`) and is not transmitted; after a single letter (sets

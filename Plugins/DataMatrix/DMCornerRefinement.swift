@@ -30,7 +30,8 @@ extension DMDetector {
                         var bestP = start
                         for dy in -1...1 {
                             for dx in -1...1 where dx != 0 || dy != 0 {
-                                corners[k] = Point(start.x + Double(dx) * step * module, start.y + Double(dy) * step * module)
+                                corners[k] = Point(
+                                    start.x + Double(dx) * step * module, start.y + Double(dy) * step * module)
                                 let s = score(m, d.size, transform(corners), above: best + 1e-9)
                                 if s > best + 1e-9 {
                                     best = s

@@ -104,8 +104,9 @@ public enum DMDetector {
         for t in [0.0, 0.025] {
             tolerance = t
             profiles = (0..<4).map {
-                sideProfile(m, q[$0], q[($0 + 1) % 4], centre: centre, tolerance: t, measureRuns: false,
-                            atLeast: Self.finderSideDarkness)
+                sideProfile(
+                    m, q[$0], q[($0 + 1) % 4], centre: centre, tolerance: t, measureRuns: false,
+                    atLeast: Self.finderSideDarkness)
             }
             for k in 0..<4 {
                 // Sides k−1 (into corner k) and k (out of it).
@@ -250,7 +251,9 @@ public enum DMDetector {
         let rr = size.regionRows + 2
         let rc = size.regionColumns + 2
         // Every module of the two border rows of each region row, two per region on the other rows.
-        let total = 2 * size.verticalRegions * size.columns + (size.rows - 2 * size.verticalRegions) * 2 * size.horizontalRegions
+        let total =
+            2 * size.verticalRegions * size.columns + (size.rows - 2 * size.verticalRegions) * 2
+            * size.horizontalRegions
         guard total > 0 else { return 0 }
         // More misses than this and the fraction is at most `above`.
         let allowed = above < 0 ? total : Int((Double(total) * (1 - above)).rounded(.down))

@@ -118,7 +118,8 @@ public struct DataMatrixDecoder: SymbologyDecoder {
     /// The symbols in `place` of `matrix`, read from a crop of it with the dark pixels grown by the place's
     /// radius; corner points in frame pixels. Symbols in `found` (frame pixels) are not read again.
     func read(
-        _ place: RereadPlace, matrix: BitMatrix, image: LuminanceImage, options: DecodeOptions, skipping found: [Barcode]
+        _ place: RereadPlace, matrix: BitMatrix, image: LuminanceImage, options: DecodeOptions,
+        skipping found: [Barcode]
     ) -> [Barcode] {
         let crop = matrix.dmCropped(x: place.x, y: place.y, width: place.width, height: place.height)
         let image = try? image.cropped(x: place.x, y: place.y, width: place.width, height: place.height)
@@ -128,8 +129,10 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             b.cornerPoints = b.cornerPoints.map { Point($0.x - dx, $0.y - dy) }
             return b
         }
-        return read(crop.dmDilated(radius: place.radius), image: image, options: options, skipping: skipping,
-                    mask: nil).results.map { b in
+        return read(
+            crop.dmDilated(radius: place.radius), image: image, options: options, skipping: skipping,
+            mask: nil
+        ).results.map { b in
             var b = b
             b.cornerPoints = b.cornerPoints.map { Point($0.x + dx, $0.y + dy) }
             return b
@@ -221,7 +224,8 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         if let (c, n) = readRegions(matrix, image: image, d) { return (c, n, d) }
         for det in dets.prefix(2) {
             let r = DMDetector.refineCorners(matrix, det)
-            if let grid = GridSampler.sample(matrix, columns: r.size.columns, rows: r.size.rows, transform: r.transform),
+            if let grid = GridSampler.sample(
+                matrix, columns: r.size.columns, rows: r.size.rows, transform: r.transform),
                 let (c, n) = DataMatrixDecoder.decode(grid: grid, size: r.size)
             {
                 return (c, n, r)
@@ -240,7 +244,8 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         if let image { grids += [regions.sampleLuminance(image)].compactMap { $0 } }
         let w = Double(d.size.columns)
         let h = Double(d.size.rows)
-        let module = d.transform.apply(Point(0, 0)).distance(to: d.transform.apply(Point(w, h))) / (w * w + h * h).squareRoot()
+        let module =
+            d.transform.apply(Point(0, 0)).distance(to: d.transform.apply(Point(w, h))) / (w * w + h * h).squareRoot()
         for k in 0..<2 {
             if k == 1 {
                 regions.refine(matrix, module: module)
@@ -272,4 +277,3 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             format: .datamatrix, content: c, cornerPoints: corners, isMirrored: d.isMirrored, metadata: metadata)
     }
 }
-

@@ -46,8 +46,9 @@ enum EANAddOn {
                 guard d > 1, d < 3.2 else { return nil }
                 j += 2
             }
-            guard let m = EANDigitMatcher.setsAB.match(
-                v.w[j], v.w[j + 1], v.w[j + 2], v.w[j + 3], spread: spread, firstIsBar: false)
+            guard
+                let m = EANDigitMatcher.setsAB.match(
+                    v.w[j], v.w[j + 1], v.w[j + 2], v.w[j + 3], spread: spread, firstIsBar: false)
             else {
                 return nil
             }
@@ -113,7 +114,8 @@ extension EANAddOn {
             // levels (the finer one for low contrast and blur), then from the binarized image.
             var reads = Set<String>()
             for source in 0..<3 {
-                let line = source < 2
+                let line =
+                    source < 2
                     ? profileLine(image, from: p0, to: p1, margin: 0.15, hysteresis: source == 0 ? 0.07 : 0.025)
                     : binarizedLine(frame.binarized(options.binarizer), from: p0, to: p1, margin: 0.15)
                 guard line.runs.count > 4 else { continue }

@@ -29,15 +29,15 @@ struct EANDigitMatcher: Sendable {
     var minMargin = 0.3
 
     /// Sets A and B (left half of EAN-13, UPC-E, add-ons).
-    static let setsAB = EANDigitMatcher(candidates:
-        (0..<10).map { Candidate(digit: $0, setB: false, widths: EANPatterns.setA[$0].map(Double.init)) }
-        + (0..<10).map { Candidate(digit: $0, setB: true, widths: EANPatterns.setB[$0].map(Double.init)) })
+    static let setsAB = EANDigitMatcher(
+        candidates: (0..<10).map { Candidate(digit: $0, setB: false, widths: EANPatterns.setA[$0].map(Double.init)) }
+            + (0..<10).map { Candidate(digit: $0, setB: true, widths: EANPatterns.setB[$0].map(Double.init)) })
     /// Set A only (left half of EAN-8).
-    static let setA = EANDigitMatcher(candidates:
-        (0..<10).map { Candidate(digit: $0, setB: false, widths: EANPatterns.setA[$0].map(Double.init)) })
+    static let setA = EANDigitMatcher(
+        candidates: (0..<10).map { Candidate(digit: $0, setB: false, widths: EANPatterns.setA[$0].map(Double.init)) })
     /// Set C (right halves).
-    static let setC = EANDigitMatcher(candidates:
-        (0..<10).map { Candidate(digit: $0, setB: false, widths: EANPatterns.setC[$0].map(Double.init)) })
+    static let setC = EANDigitMatcher(
+        candidates: (0..<10).map { Candidate(digit: $0, setB: false, widths: EANPatterns.setC[$0].map(Double.init)) })
 
     /// The character in `w` (four widths in reading order), or nil when no pattern is convincing.
     ///

@@ -79,8 +79,9 @@ public struct EANRowDecoder: LinearRowDecoder {
             if options.eanAddOn == .require && addOn == nil {
                 return Found(match: nil, nextRun: after + 1)
             }
-            return Found(match: makeMatch(main, addOn: addOn, v: v, at: i, options: options),
-                         nextRun: (addOn?.lastBar ?? main.lastBar) + 2)
+            return Found(
+                match: makeMatch(main, addOn: addOn, v: v, at: i, options: options),
+                nextRun: (addOn?.lastBar ?? main.lastBar) + 2)
         }
         return nil
     }
@@ -158,12 +159,14 @@ public struct EANRowDecoder: LinearRowDecoder {
     func decodeEAN13(_ v: RunView, at i: Int) -> Main? {
         guard i + 58 < v.count else { return nil }
         // Widths first (a few subtractions): most texture fails them before any character is matched.
-        guard let module = checkGeometry(v, start: i, characters: [(i + 3, 6), (i + 32, 6)],
-                                         guards: [(i, 3), (i + 27, 5), (i + 56, 3)], modules: 95)
+        guard
+            let module = checkGeometry(
+                v, start: i, characters: [(i + 3, 6), (i + 32, 6)],
+                guards: [(i, 3), (i + 27, 5), (i + 56, 3)], modules: 95)
         else { return nil }
         let spread = v.inkSpread(guards: [(i, 3), (i + 27, 5), (i + 56, 3)])
         guard let left = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB, spread: spread),
-              let right = readCharacters(v, from: i + 32, count: 6, matcher: .setC, spread: spread)
+            let right = readCharacters(v, from: i + 32, count: 6, matcher: .setC, spread: spread)
         else { return nil }
         let parity = left.map(\.setB)
         guard let first = EANPatterns.firstDigitParity.firstIndex(of: parity) else { return nil }
@@ -175,12 +178,14 @@ public struct EANRowDecoder: LinearRowDecoder {
     func decodeEAN8(_ v: RunView, at i: Int) -> Main? {
         guard i + 42 < v.count else { return nil }
         // Widths first (a few subtractions): most texture fails them before any character is matched.
-        guard let module = checkGeometry(v, start: i, characters: [(i + 3, 4), (i + 24, 4)],
-                                         guards: [(i, 3), (i + 19, 5), (i + 40, 3)], modules: 67)
+        guard
+            let module = checkGeometry(
+                v, start: i, characters: [(i + 3, 4), (i + 24, 4)],
+                guards: [(i, 3), (i + 19, 5), (i + 40, 3)], modules: 67)
         else { return nil }
         let spread = v.inkSpread(guards: [(i, 3), (i + 19, 5), (i + 40, 3)])
         guard let left = readCharacters(v, from: i + 3, count: 4, matcher: .setA, spread: spread),
-              let right = readCharacters(v, from: i + 24, count: 4, matcher: .setC, spread: spread)
+            let right = readCharacters(v, from: i + 24, count: 4, matcher: .setC, spread: spread)
         else { return nil }
         let digits = left.map(\.digit) + right.map(\.digit)
         guard EANCheckDigit.isValid(digits) else { return nil }
@@ -190,8 +195,10 @@ public struct EANRowDecoder: LinearRowDecoder {
     func decodeUPCE(_ v: RunView, at i: Int) -> Main? {
         guard i + 32 < v.count else { return nil }
         // Widths first (a few subtractions): most texture fails them before any character is matched.
-        guard let module = checkGeometry(v, start: i, characters: [(i + 3, 6)],
-                                         guards: [(i, 3), (i + 27, 6)], modules: 51)
+        guard
+            let module = checkGeometry(
+                v, start: i, characters: [(i + 3, 6)],
+                guards: [(i, 3), (i + 27, 6)], modules: 51)
         else { return nil }
         let spread = v.inkSpread(guards: [(i, 3), (i + 27, 6)])
         guard let chars = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB, spread: spread)
@@ -219,14 +226,15 @@ public struct EANRowDecoder: LinearRowDecoder {
         out.reserveCapacity(count)
         for k in 0..<count {
             let j = from + 4 * k
-            guard let m = matcher.match(v.w[j], v.w[j + 1], v.w[j + 2], v.w[j + 3], spread: spread,
-                                        firstIsBar: j % 2 == 1)
+            guard
+                let m = matcher.match(
+                    v.w[j], v.w[j + 1], v.w[j + 2], v.w[j + 3], spread: spread,
+                    firstIsBar: j % 2 == 1)
             else { return nil }
             out.append(m)
         }
         return out
     }
-
 
     /// Checks that characters (7 modules each) and guards (1 module per run) agree on one module size,
     /// allowing for a gradual change along the symbol (perspective). Returns the mean module size.

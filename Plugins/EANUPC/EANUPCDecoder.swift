@@ -44,9 +44,10 @@ public struct EANUPCDecoder: LinearSymbologyDecoder {
         // The main symbol of an unconfirmed reading, unless it is reported already (alone or with an add-on).
         for u in unconfirmed {
             let main = withoutAddOn(u)
-            if !out.contains(where: { $0.format == main.format && $0.rawBytes.starts(with: main.rawBytes)
-                && Self.near($0.boundingBox).meets(main.boundingBox) })
-            {
+            if !out.contains(where: {
+                $0.format == main.format && $0.rawBytes.starts(with: main.rawBytes)
+                    && Self.near($0.boundingBox).meets(main.boundingBox)
+            }) {
                 out.append(main)
             }
         }

@@ -29,14 +29,16 @@ struct ITFPairReader {
         guard j + 9 < r.count else { return nil }
         guard let bars = classify(r, j), let spaces = classify(r, j + 1) else { return nil }
         guard let first = ITFPatterns.digitByMask[Int(bars.mask)],
-              let second = ITFPatterns.digitByMask[Int(spaces.mask)]
+            let second = ITFPatterns.digitByMask[Int(spaces.mask)]
         else { return nil }
         let narrow = (bars.narrowSum + spaces.narrowSum) / 6
         let wide = (bars.wideSum + spaces.wideSum) / 4
         guard narrow > 0, ratioRange.contains(wide / narrow) else { return nil }
-        return Pair(first: first, second: second, narrow: narrow, narrowBar: bars.narrowSum / 3,
-                    narrowSpace: spaces.narrowSum / 3, width: bars.narrowSum + bars.wideSum + spaces.narrowSum
-                        + spaces.wideSum)
+        return Pair(
+            first: first, second: second, narrow: narrow, narrowBar: bars.narrowSum / 3,
+            narrowSpace: spaces.narrowSum / 3,
+            width: bars.narrowSum + bars.wideSum + spaces.narrowSum
+                + spaces.wideSum)
     }
 
     private struct Classified {

@@ -75,8 +75,9 @@ public struct ITFRowDecoder: LinearRowDecoder {
             identifier = "]I1"
             metadata["gtin"] = text
         }
-        let match = LinearMatch(format: .itf, text: text, symbologyIdentifier: identifier, start: r.runStarts[i],
-                                end: r.runStarts[j + ITFPatterns.stopRuns], metadata: metadata)
+        let match = LinearMatch(
+            format: .itf, text: text, symbologyIdentifier: identifier, start: r.runStarts[i],
+            end: r.runStarts[j + ITFPatterns.stopRuns], metadata: metadata)
         return (match, lastBar)
     }
 

@@ -81,7 +81,8 @@ public struct PDF417Decoder: SymbologyDecoder {
             let profileLines = PDF417Detector.Lines.every(Self.profileProbeStep, width: w, height: h)
             let probe = PDF417Detector.hits(frame.image, lines: profileLines, spans: spans)
             if !probe.isEmpty {
-                let hits = PDF417Detector.hits(frame.image, lines: lines(probe, step: Self.profileProbeStep), spans: spans)
+                let hits = PDF417Detector.hits(
+                    frame.image, lines: lines(probe, step: Self.profileProbeStep), spans: spans)
                 results = decode(hits: hits, image: frame.image, options: options)
             }
         }
@@ -111,7 +112,8 @@ public struct PDF417Decoder: SymbologyDecoder {
             if let t {
                 symbol = reader.read(start: s, stop: t, compact: false)
             } else {
-                symbol = reader.read(start: s, stop: nil, compact: true) ?? reader.read(start: s, stop: nil, compact: false)
+                symbol =
+                    reader.read(start: s, stop: nil, compact: true) ?? reader.read(start: s, stop: nil, compact: false)
             }
             guard let sym = symbol, let b = barcode(sym) else { continue }
             results.append(b)

@@ -123,8 +123,9 @@ enum PDF417Detector {
 
         /// Every `step`-th row and column of a `width × height` image.
         static func every(_ step: Int, width: Int, height: Int) -> Lines {
-            Lines(rows: Array(stride(from: 0, to: height, by: step)),
-                  columns: Array(stride(from: 0, to: width, by: step)))
+            Lines(
+                rows: Array(stride(from: 0, to: height, by: step)),
+                columns: Array(stride(from: 0, to: width, by: step)))
         }
 
         /// Every line within `radius` of a line with a hit (a fine pass around a probe's hits).
@@ -292,7 +293,8 @@ enum PDF417Detector {
                         axis: axis, reversed: false, line: line))
             }
             // Start, reversed: runs j, j−1, …, j−7 (the 8-module bar last in scan order), quiet after.
-            if j >= 7 && j + 1 < n && big >= 2.7 * runs[j - 1], let total = matchedTotal(runs, from: j, step: -1, start, 17),
+            if j >= 7 && j + 1 < n && big >= 2.7 * runs[j - 1],
+                let total = matchedTotal(runs, from: j, step: -1, start, 17),
                 quiet(runs[j + 1], total, 17, edge: j + 1 == n - 1)
             {
                 out.append(

@@ -30,9 +30,10 @@ public enum PDF417MacroSet {
         }
         var files: [File] = []
         for (id, segments) in byFile.sorted(by: { $0.key < $1.key }) {
-            let count = segments.values.compactMap { $0.metadata["macro_segment_count"].flatMap { Int($0) } }.first
+            let count =
+                segments.values.compactMap { $0.metadata["macro_segment_count"].flatMap { Int($0) } }.first
                 ?? segments.values.first(where: { $0.metadata["macro_last_segment"] == "true" })
-                    .flatMap { Int($0.metadata["macro_segment_index"] ?? "") }.map { $0 + 1 }
+                .flatMap { Int($0.metadata["macro_segment_index"] ?? "") }.map { $0 + 1 }
             guard let n = count, n > 0, (0..<n).allSatisfy({ segments[$0] != nil }) else { continue }
             let parts = (0..<n).compactMap { segments[$0] }
             var text: String? = ""

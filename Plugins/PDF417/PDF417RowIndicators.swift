@@ -31,7 +31,9 @@ struct PDF417RowIndicators {
     /// Rows, data columns and error-correction level by majority, or nil when a part was never read or
     /// the values are impossible.
     func dimensions() -> (rows: Int, columns: Int, level: Int)? {
-        func best(_ d: [Int: Int]) -> Int? { d.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key }
+        func best(_ d: [Int: Int]) -> Int? {
+            d.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
+        }
         guard let high = best(rowsHigh), let low = best(levelAndRowsLow), let c = best(columns) else { return nil }
         let rows = 3 * high + low % 3 + 1
         let level = low / 3

@@ -95,11 +95,13 @@ struct PDF417SymbolReader {
                 // Three lines averaged along the bars, no further apart than a module's third: rows may be as
                 // low as one module.
                 let along = (s.b - s.a) * (min(1, 0.35 * mod) / max(1, s.a.distance(to: s.b)))
-                let profile = PDF417LineReader.profile(image, from: from, to: to, across: along, oversample: m < 3 ? 3 : 1)
+                let profile = PDF417LineReader.profile(
+                    image, from: from, to: to, across: along, oversample: m < 3 ? 3 : 1)
                 let length = from.distance(to: to)
                 var leftDone = false, rightDone = right == nil
                 for fraction in [0.07, 0.035, 0.14] where !(leftDone && rightDone) {
-                    let p = PDF417LineReader.edges(profile, origin: 0, scale: length / Double(profile.count), fraction: fraction)
+                    let p = PDF417LineReader.edges(
+                        profile, origin: 0, scale: length / Double(profile.count), fraction: fraction)
                     // Start pattern and left indicator.
                     if !leftDone, let k = p.nearestEdge(to: 4 * mod, rising: true, tolerance: 3 * mod),
                         let w = p.widths(from: k, count: 8), PDF417LineReader.looksLike(w, PDF417Codewords.start),
@@ -113,7 +115,8 @@ struct PDF417SymbolReader {
                     }
                     // Stop pattern and right indicator.
                     let modR = right.map { $0.moduleA + ($0.moduleB - $0.moduleA) * min(1, max(0, y)) } ?? mod
-                    if !rightDone, let k = p.nearestEdge(to: length - 4 * mod, rising: false, tolerance: 3 * modR), k >= 17,
+                    if !rightDone, let k = p.nearestEdge(to: length - 4 * mod, rising: false, tolerance: 3 * modR),
+                        k >= 17,
                         let w = p.widths(from: k - 9, count: 9), PDF417LineReader.looksLike(w, PDF417Codewords.stop),
                         let ri = p.widths(from: k - 17, count: 8),
                         let cw = Self.indicator(p, k - 17, grid: Self.fit(p, k - 9, Self.stopBoundaries), at: -17)
@@ -206,16 +209,19 @@ struct PDF417SymbolReader {
             // From 40 modules inside the symbol to 4 beyond the stop pattern's outer edge.
             let from = l + t.inward * (40 * mod), to = l - t.inward * (4 * mod)
             let along = (t.b - t.a) * (min(1, 0.35 * mod) / max(1, height))
-            let profile = PDF417LineReader.profile(image, from: from, to: to, across: along, oversample: mod < 3 ? 3 : 1)
+            let profile = PDF417LineReader.profile(
+                image, from: from, to: to, across: along, oversample: mod < 3 ? 3 : 1)
             let length = from.distance(to: to)
             for fraction in [0.07, 0.035, 0.14] {
-                let p = PDF417LineReader.edges(profile, origin: 0, scale: length / Double(profile.count), fraction: fraction)
+                let p = PDF417LineReader.edges(
+                    profile, origin: 0, scale: length / Double(profile.count), fraction: fraction)
                 guard let k = p.nearestEdge(to: length - 4 * mod, rising: false, tolerance: 3 * mod), k >= 17,
                     let w = p.widths(from: k - 9, count: 9), PDF417LineReader.looksLike(w, PDF417Codewords.stop),
                     let ri = p.widths(from: k - 17, count: 8)
                 else { continue }
                 let grid = Self.fit(p, k - 9, Self.stopBoundaries)
-                guard let cw = Self.indicator(p, k - 17, grid: grid, at: -17) ?? PDF417Codewords.decode(ri, maxError: 1.6)
+                guard
+                    let cw = Self.indicator(p, k - 17, grid: grid, at: -17) ?? PDF417Codewords.decode(ri, maxError: 1.6)
                 else { continue }
                 indicators.add(value: cw.value, cluster: cw.cluster, right: true)
                 observations.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster)))
@@ -296,7 +302,8 @@ struct PDF417SymbolReader {
                     scale = width / (p.edges[ke] - xs)
                 }
             } else if let ke = p.nearestEdge(to: width, rising: false, tolerance: 3), ke >= 9,
-                let ew = p.widths(from: ke - 9, count: 9), PDF417LineReader.looksLike(ew, PDF417Codewords.stop, tolerance: 0.6)
+                let ew = p.widths(from: ke - 9, count: 9),
+                PDF417LineReader.looksLike(ew, PDF417Codewords.stop, tolerance: 0.6)
             {
                 scale = width / (p.edges[ke] - xs)
             }
@@ -321,7 +328,9 @@ struct PDF417SymbolReader {
                     // Blur flattens runs of 1-module elements (retry with a lower hysteresis); noise makes
                     // spurious extrema (retry with a higher one).
                     if retries == nil {
-                        retries = [0.035, 0.14].map { PDF417LineReader.edges(profile, origin: x0, scale: dx, fraction: $0) }
+                        retries = [0.035, 0.14].map {
+                            PDF417LineReader.edges(profile, origin: x0, scale: dx, fraction: $0)
+                        }
                     }
                     for q in retries ?? [] where found == nil { found = codeword(q, target) }
                 }
@@ -385,113 +394,5 @@ struct PDF417SymbolReader {
                 erasures: erased.count, corners: c)
         }
         return nil
-    }
-}
-
-/// Row position along an edge: row = (a + b·y) / (1 + c·y), fitted to (y, row) observations by linear
-/// least squares after dropping outliers.
-///
-/// A row indicator read with the right cluster but a wrong value names a far-away row; a first line
-/// through the median of pairwise slopes (Theil–Sen) sets those aside before any least-squares fit
-/// (the projective one weighted so that it minimises row residuals). The
-/// projective term c is kept only when six or more rows were seen and it fits clearly better than a
-/// straight line: each observation places its row only to within half a row, and a perspective term
-/// fitted to that noise bends the extrapolated ends of a partly seen edge by rows.
-struct RowFit {
-    var a = 0.0, b = 0.0, c = 0.0
-
-    init?(_ observations: [(Double, Int)]) {
-        var obs = observations.map { ($0.0, Double($0.1) + 0.5) }
-        guard obs.count >= 4, let (a0, b0) = RowFit.medianLine(obs) else { return nil }
-        // A straight line misses the ends of a strongly foreshortened edge by rows: the bound grows with the
-        // median residual, while a misread indicator names a row tens of rows away.
-        let residuals = obs.map { abs(a0 + b0 * $0.0 - $0.1) }
-        let bound = max(1.5, 4 * residuals.sorted()[residuals.count / 2])
-        obs = zip(obs, residuals).filter { $0.1 < bound }.map(\.0)
-        guard obs.count >= 4 else { return nil }
-        for round in 0..<3 {
-            let distinct = Set(obs.map { Int($0.1) }).count
-            guard distinct >= 2, let line = RowFit.solve(obs, projective: false) else { return nil }
-            var f = line
-            if distinct >= 6, var p = RowFit.solve(obs, projective: true) {
-                // Each equation weighted by 1 / (1 + c·y) from the previous solution: row residuals, not
-                // residuals scaled by the denominator.
-                for _ in 0..<2 {
-                    guard let q = RowFit.solve(obs, projective: true, weightedBy: p.2) else { break }
-                    p = q
-                }
-                if RowFit.rms(p, obs) < 0.9 * RowFit.rms(line, obs) { f = p }
-            }
-            (a, b, c) = f
-            if round == 2 { break }
-            let kept = obs.filter { abs(row(atY: $0.0) - $0.1) < (round == 0 ? 1.5 : 0.9) }
-            if kept.count == obs.count || kept.count < 4 { break }
-            obs = kept
-        }
-        guard b.isFinite, abs(b) > 1e-9 else { return nil }
-    }
-
-    /// Root-mean-square row residual of fit `f` over `obs`.
-    static func rms(_ f: (Double, Double, Double), _ obs: [(Double, Double)]) -> Double {
-        var sum = 0.0
-        for (y, r) in obs {
-            let d = (f.0 + f.1 * y) / (1 + f.2 * y) - r
-            sum += d.isFinite ? d * d : 1e9
-        }
-        return (sum / Double(max(1, obs.count))).squareRoot()
-    }
-
-    /// A straight line row = a + b·y through the median of the slopes between observations far apart in
-    /// y (each paired with the one half the list further on, and a third), and the median intercept.
-    static func medianLine(_ observations: [(Double, Double)]) -> (Double, Double)? {
-        let obs = observations.sorted { $0.0 < $1.0 }
-        let n = obs.count
-        var slopes: [Double] = []
-        for offset in Set([n / 2, n / 3]) where offset > 0 {
-            for i in 0..<(n - offset) {
-                let (y0, r0) = obs[i], (y1, r1) = obs[i + offset]
-                if y1 - y0 > 1e-9 { slopes.append((r1 - r0) / (y1 - y0)) }
-            }
-        }
-        guard !slopes.isEmpty else { return nil }
-        slopes.sort()
-        let b = slopes[slopes.count / 2]
-        let intercepts = obs.map { $0.1 - b * $0.0 }.sorted()
-        return (intercepts[intercepts.count / 2], b)
-    }
-
-    func row(atY y: Double) -> Double { (a + b * y) / (1 + c * y) }
-    /// The y at which the fitted row coordinate is `r`.
-    func y(atRow r: Double) -> Double { (r - a) / (b - c * r) }
-
-    static func solve(_ obs: [(Double, Double)], projective: Bool, weightedBy c0: Double = 0)
-        -> (Double, Double, Double)?
-    {
-        // Unknowns (a, b, c): r = a + b y − c y r, each equation divided by 1 + c0·y.
-        let n = projective ? 3 : 2
-        var m = [[Double]](repeating: [Double](repeating: 0, count: n + 1), count: n)
-        for (y, r0) in obs {
-            let d = 1 + c0 * y
-            guard d > 0.05 else { continue }
-            let r = r0 / d
-            let row: [Double] = projective ? [1 / d, y / d, -y * r] : [1 / d, y / d]
-            for i in 0..<n {
-                for j in 0..<n { m[i][j] += row[i] * row[j] }
-                m[i][n] += row[i] * r
-            }
-        }
-        // Gaussian elimination with partial pivoting.
-        for col in 0..<n {
-            guard let pivot = (col..<n).max(by: { abs(m[$0][col]) < abs(m[$1][col]) }), abs(m[pivot][col]) > 1e-12 else {
-                return nil
-            }
-            m.swapAt(col, pivot)
-            for r in 0..<n where r != col {
-                let f = m[r][col] / m[col][col]
-                for j in col...n { m[r][j] -= f * m[col][j] }
-            }
-        }
-        let sol = (0..<n).map { m[$0][n] / m[$0][$0] }
-        return projective ? (sol[0], sol[1], sol[2]) : (sol[0], sol[1], 0)
     }
 }

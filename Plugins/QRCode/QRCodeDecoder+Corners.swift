@@ -19,8 +19,9 @@ extension QRCodeDecoder {
         let n = Double(d.dimension)
         let t = d.transform
         let grid = [Point(0, 0), Point(n, 0), Point(n, n), Point(0, n)].map(t.apply)
-        let module = (grid[0].distance(to: grid[1]) + grid[1].distance(to: grid[2])
-            + grid[2].distance(to: grid[3]) + grid[3].distance(to: grid[0])) / (4 * n)
+        let module =
+            (grid[0].distance(to: grid[1]) + grid[1].distance(to: grid[2])
+                + grid[2].distance(to: grid[3]) + grid[3].distance(to: grid[0])) / (4 * n)
         guard module > 0, module.isFinite else { return grid }
         // Sides: top (row 0, outwards −y), right (column n − 1, +x), bottom (row n − 1, +y), left (−x).
         func side(_ k: Int) -> Line? {

@@ -105,7 +105,9 @@ public struct QRCodeDecoder: SymbologyDecoder {
         for t in QRDetector.triples(patterns) {
             let (a, b, c) = (patterns[t.tl], patterns[t.tr], patterns[t.bl])
             let timing = QRDetector.timing(matrix, tl: a, tr: b, bl: c)
-            let counted = [timing.top, timing.left].compactMap { $0 }.map { QRDetector.snappedDimension(Double($0 + 15)) }
+            let counted = [timing.top, timing.left].compactMap { $0 }.map {
+                QRDetector.snappedDimension(Double($0 + 15))
+            }
             let evidence = QRDetector.formatEvidence(matrix, tl: a, tr: b, bl: c, dimensions: counted)
             let attempt: Attempt
             switch evidence {
@@ -118,8 +120,10 @@ public struct QRCodeDecoder: SymbologyDecoder {
             candidates.append((t, timing.disagreement, attempt))
         }
         candidates.sort {
-            $0.attempt != $1.attempt ? $0.attempt < $1.attempt
-                : $0.disagreement != $1.disagreement ? $0.disagreement < $1.disagreement : $0.triple.score < $1.triple.score
+            $0.attempt != $1.attempt
+                ? $0.attempt < $1.attempt
+                : $0.disagreement != $1.disagreement
+                    ? $0.disagreement < $1.disagreement : $0.triple.score < $1.triple.score
         }
         var used = Set<Int>()
         // Effort is bounded per pattern, never per frame: each pattern may take part in this many failed
@@ -217,8 +221,9 @@ public struct QRCodeDecoder: SymbologyDecoder {
         // information in either orientation, both copies agreeing): chance triples in noise and texture
         // mostly do not.
         let n = grid.width
-        guard QRFormatInformation.isConfident(QRFormatInformation.readings(dimension: n) { grid[$0, $1] })
-            || QRFormatInformation.isConfident(QRFormatInformation.readings(dimension: n) { grid[$1, $0] })
+        guard
+            QRFormatInformation.isConfident(QRFormatInformation.readings(dimension: n) { grid[$0, $1] })
+                || QRFormatInformation.isConfident(QRFormatInformation.readings(dimension: n) { grid[$1, $0] })
         else { return (nil, grid) }
         if let mapping = QRDetector.alignmentMapping(matrix, d),
             let fine = GridSampler.sample(matrix, dimension: d.dimension, mapping: mapping),
@@ -282,4 +287,3 @@ public struct QRCodeDecoder: SymbologyDecoder {
             metadata: ["version": String(s.version), "mask": String(s.mask), "corrections": String(s.corrections)])
     }
 }
-

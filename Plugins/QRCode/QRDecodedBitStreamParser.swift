@@ -21,7 +21,7 @@ public enum QRDecodedBitStreamParser {
     public static func parse(_ data: [UInt8], version: Int) -> DecodedContent? {
         var bits = BitReader(data)
         var content = DecodedContent()
-        var runs: [(charset: ECI.CharacterSet?, bytes: [UInt8])] = []   // nil charset: guess
+        var runs: [(charset: ECI.CharacterSet?, bytes: [UInt8])] = []  // nil charset: guess
         var current: ECI.CharacterSet? = nil
         let sizeClass = QRMode.versionRange(version)
         func countBits(_ mode: QRMode) -> Int { mode.characterCountBits(versionRange: sizeClass) }
@@ -40,19 +40,19 @@ public enum QRDecodedBitStreamParser {
         while bits.available >= 4 {
             guard let mode = bits.read(4) else { return nil }
             switch mode {
-            case 0x0:   // terminator
+            case 0x0:  // terminator
                 bits.skipAll()
-            case 0x7:   // ECI
+            case 0x7:  // ECI
                 guard let designator = readECI(&bits) else { return nil }
                 content.ecis.append(designator)
                 current = ECI.characterSet(for: designator)
                 if current == nil && designator != 899 { return nil }
-            case 0x3:   // structured append
+            case 0x3:  // structured append
                 guard let i = bits.read(4), let c = bits.read(4), let p = bits.read(8) else { return nil }
                 content.structuredAppend = StructuredAppend(index: i, count: c + 1, id: String(p))
-            case 0x5:   // FNC1 first position
+            case 0x5:  // FNC1 first position
                 content.fnc1 = .first
-            case 0x9:   // FNC1 second position
+            case 0x9:  // FNC1 second position
                 guard let a = bits.read(8) else { return nil }
                 if a < 100 {
                     appIndicator = a < 10 ? "0\(a)" : "\(a)"
@@ -62,24 +62,24 @@ public enum QRDecodedBitStreamParser {
                     return nil
                 }
                 content.fnc1 = .second(applicationIndicator: appIndicator ?? "")
-            case 0x1:   // numeric
+            case 0x1:  // numeric
                 guard let n = bits.read(countBits(.numeric)), let digits = readNumeric(&bits, count: n) else {
                     return nil
                 }
                 append(digits, charset: current, asciiOnly: true)
-            case 0x2:   // alphanumeric
+            case 0x2:  // alphanumeric
                 guard let n = bits.read(countBits(.alphanumeric)),
                     var chars = readAlphanumeric(&bits, count: n)
                 else { return nil }
                 if content.fnc1 != .none { chars = gs1Percent(chars) }
                 append(chars, charset: current, asciiOnly: true)
-            case 0x4:   // byte
+            case 0x4:  // byte
                 guard let n = bits.read(countBits(.byte)), bits.available >= 8 * n else { return nil }
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(n)
                 for _ in 0..<n { bytes.append(UInt8(bits.read(8) ?? 0)) }
                 append(bytes, charset: content.ecis.isEmpty ? nil : current ?? .binary, asciiOnly: false)
-            case 0x8:   // Kanji
+            case 0x8:  // Kanji
                 guard let n = bits.read(countBits(.kanji)), bits.available >= 13 * n else { return nil }
                 var bytes: [UInt8] = []
                 for _ in 0..<n {
@@ -89,7 +89,7 @@ public enum QRDecodedBitStreamParser {
                     bytes += [UInt8(code >> 8), UInt8(code & 0xFF)]
                 }
                 append(bytes, charset: .shiftJIS, asciiOnly: false)
-            case 0xD:   // Hanzi (GB/T 18284)
+            case 0xD:  // Hanzi (GB/T 18284)
                 guard let subset = bits.read(4), subset == 1, let n = bits.read(countBits(.hanzi)),
                     bits.available >= 13 * n
                 else { return nil }
@@ -202,7 +202,7 @@ public enum QRDecodedBitStreamParser {
 /// Reads bits most significant first from bytes.
 struct BitReader {
     let bytes: [UInt8]
-    var position = 0   // in bits
+    var position = 0  // in bits
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 

@@ -51,35 +51,35 @@ extension QRDetector {
         // leg (the ratios of patterns a few pixels wide are mostly the widths' rounding).
         for n in sizes {
             for perspective in [true, false] {
-            let mt = lt / Double(n - 7), ml = ll / Double(n - 7)
-            let (rt, rl) = perspective ? (wt, wl) : ((tl: 1.0, tr: 1.0, bl: 1.0), (tl: 1.0, tr: 1.0, bl: 1.0))
-            // Module vectors at each pattern: along the top leg and along the left leg.
-            let atTL = (ut * (mt * 2 * rt.tl / (rt.tl + rt.tr)), ul * (ml * 2 * rl.tl / (rl.tl + rl.bl)))
-            let atTR = (ut * (mt * 2 * rt.tr / (rt.tl + rt.tr)), atTL.1 * (rl.tr / rl.tl))
-            let atBL = (atTL.0 * (rt.bl / rt.tl), ul * (ml * 2 * rl.bl / (rl.tl + rl.bl)))
-            for mirrored in [false, true] {
-                // Mirrored: the legs swap roles, and with them the top-right and bottom-left patterns.
-                let (c0, f0) = (tl.center, mirrored ? (atTL.1, atTL.0) : atTL)
-                let (cr, fr) = mirrored ? (bl.center, (atBL.1, atBL.0)) : (tr.center, atTR)
-                let (cd, fd) = mirrored ? (tr.center, (atTR.1, atTR.0)) : (bl.center, atBL)
-                // Offsets in modules from the pattern's centre (module centres at +0.5): copy 1's module
-                // (x, y) is (x − 3, y − 3) from the top-left centre (3.5, 3.5).
-                var first = 0
-                for x in [0, 1, 2, 3, 4, 5, 7, 8] {
-                    first = first << 1 | (dark(c0 + f0.0 * Double(x - 3) + f0.1 * 5) ? 1 : 0)
+                let mt = lt / Double(n - 7), ml = ll / Double(n - 7)
+                let (rt, rl) = perspective ? (wt, wl) : ((tl: 1.0, tr: 1.0, bl: 1.0), (tl: 1.0, tr: 1.0, bl: 1.0))
+                // Module vectors at each pattern: along the top leg and along the left leg.
+                let atTL = (ut * (mt * 2 * rt.tl / (rt.tl + rt.tr)), ul * (ml * 2 * rl.tl / (rl.tl + rl.bl)))
+                let atTR = (ut * (mt * 2 * rt.tr / (rt.tl + rt.tr)), atTL.1 * (rl.tr / rl.tl))
+                let atBL = (atTL.0 * (rt.bl / rt.tl), ul * (ml * 2 * rl.bl / (rl.tl + rl.bl)))
+                for mirrored in [false, true] {
+                    // Mirrored: the legs swap roles, and with them the top-right and bottom-left patterns.
+                    let (c0, f0) = (tl.center, mirrored ? (atTL.1, atTL.0) : atTL)
+                    let (cr, fr) = mirrored ? (bl.center, (atBL.1, atBL.0)) : (tr.center, atTR)
+                    let (cd, fd) = mirrored ? (tr.center, (atTR.1, atTR.0)) : (bl.center, atBL)
+                    // Offsets in modules from the pattern's centre (module centres at +0.5): copy 1's module
+                    // (x, y) is (x − 3, y − 3) from the top-left centre (3.5, 3.5).
+                    var first = 0
+                    for x in [0, 1, 2, 3, 4, 5, 7, 8] {
+                        first = first << 1 | (dark(c0 + f0.0 * Double(x - 3) + f0.1 * 5) ? 1 : 0)
+                    }
+                    for y in [7, 5, 4, 3, 2, 1, 0] {
+                        first = first << 1 | (dark(c0 + f0.0 * 5 + f0.1 * Double(y - 3)) ? 1 : 0)
+                    }
+                    // Copy 2: bits 14…8 at (8, n − 1 − k), i.e. (5, 3 − k) from the bottom-left centre
+                    // (3.5, n − 3.5); bits 7…0 at (n − 8 + k, 8), i.e. (k − 4, 5) from the top-right centre.
+                    var second = 0
+                    for k in 0..<7 { second = second << 1 | (dark(cd + fd.0 * 5 + fd.1 * Double(3 - k)) ? 1 : 0) }
+                    for k in 0..<8 { second = second << 1 | (dark(cr + fr.0 * Double(k - 4) + fr.1 * 5) ? 1 : 0) }
+                    let readings = [first, second]
+                    if QRFormatInformation.isConfident(readings) { return .confident }
+                    if QRFormatInformation.decode(readings) != nil { best = .weak }
                 }
-                for y in [7, 5, 4, 3, 2, 1, 0] {
-                    first = first << 1 | (dark(c0 + f0.0 * 5 + f0.1 * Double(y - 3)) ? 1 : 0)
-                }
-                // Copy 2: bits 14…8 at (8, n − 1 − k), i.e. (5, 3 − k) from the bottom-left centre
-                // (3.5, n − 3.5); bits 7…0 at (n − 8 + k, 8), i.e. (k − 4, 5) from the top-right centre.
-                var second = 0
-                for k in 0..<7 { second = second << 1 | (dark(cd + fd.0 * 5 + fd.1 * Double(3 - k)) ? 1 : 0) }
-                for k in 0..<8 { second = second << 1 | (dark(cr + fr.0 * Double(k - 4) + fr.1 * 5) ? 1 : 0) }
-                let readings = [first, second]
-                if QRFormatInformation.isConfident(readings) { return .confident }
-                if QRFormatInformation.decode(readings) != nil { best = .weak }
-            }
             }
         }
         return best

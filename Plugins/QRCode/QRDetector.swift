@@ -52,12 +52,15 @@ public enum QRDetector {
         neighbours.reserveCapacity(n)
         for i in 0..<n {
             let near = (0..<n).filter { $0 != i && compatible(patterns[i], patterns[$0]) }
-                .sorted { patterns[i].center.distance(to: patterns[$0].center)
-                    < patterns[i].center.distance(to: patterns[$1].center) }
+                .sorted {
+                    patterns[i].center.distance(to: patterns[$0].center)
+                        < patterns[i].center.distance(to: patterns[$1].center)
+                }
             // The nearest well-supported ones and the nearest others: a large symbol's data holds many
             // chance patterns nearer to a finder pattern than the other two finder patterns are.
-            neighbours.append(Array(near.filter { patterns[$0].isWellSupported }.prefix(tripleNeighbours))
-                + Array(near.filter { !patterns[$0].isWellSupported }.prefix(tripleNeighbours)))
+            neighbours.append(
+                Array(near.filter { patterns[$0].isWellSupported }.prefix(tripleNeighbours))
+                    + Array(near.filter { !patterns[$0].isWellSupported }.prefix(tripleNeighbours)))
         }
         var seen = Set<Int>()
         var out: [Triple] = []
@@ -69,7 +72,8 @@ public enum QRDetector {
                     guard compatible(patterns[j], patterns[k]) else { continue }
                     let sorted = [i, j, k].sorted()
                     guard seen.insert((sorted[0] * n + sorted[1]) * n + sorted[2]).inserted else { continue }
-                    let ratio = max(patterns[i].moduleSize, patterns[j].moduleSize, patterns[k].moduleSize)
+                    let ratio =
+                        max(patterns[i].moduleSize, patterns[j].moduleSize, patterns[k].moduleSize)
                         / min(patterns[i].moduleSize, patterns[j].moduleSize, patterns[k].moduleSize)
                     for t in orient(patterns, sorted[0], sorted[1], sorted[2]) {
                         out.append((t.0, t.1, t.2, t.3 + (ratio - 1)))

@@ -45,7 +45,7 @@ struct QRFinderOutline: Sendable {
             let limit = normal.length * 1.5
             var edges: [Point] = []
             for k in -2...2 {
-                let start = c + tangent * Double(k) + normal * 3.0   // middle of the dark ring
+                let start = c + tangent * Double(k) + normal * 3.0  // middle of the dark ring
                 if let e = outerEdge(m, from: start, outward: u, limit: limit) { edges.append(e) }
             }
             guard edges.count >= 3, let line = Line.fitted(edges) else { return nil }
@@ -139,10 +139,10 @@ struct QRFinderOutline: Sendable {
         }
         let q = rough.map(coords)
         let order = [
-            (0..<4).min { q[$0].0 + q[$0].1 < q[$1].0 + q[$1].1 }!,   // top-left
-            (0..<4).max { q[$0].0 - q[$0].1 < q[$1].0 - q[$1].1 }!,   // top-right
-            (0..<4).max { q[$0].0 + q[$0].1 < q[$1].0 + q[$1].1 }!,   // bottom-right
-            (0..<4).min { q[$0].0 - q[$0].1 < q[$1].0 - q[$1].1 }!,   // bottom-left
+            (0..<4).min { q[$0].0 + q[$0].1 < q[$1].0 + q[$1].1 }!,  // top-left
+            (0..<4).max { q[$0].0 - q[$0].1 < q[$1].0 - q[$1].1 }!,  // top-right
+            (0..<4).max { q[$0].0 + q[$0].1 < q[$1].0 + q[$1].1 }!,  // bottom-right
+            (0..<4).min { q[$0].0 - q[$0].1 < q[$1].0 - q[$1].1 }!,  // bottom-left
         ]
         guard Set(order).count == 4 else { return nil }
         let corners = order.map { rough[$0] }
@@ -169,13 +169,15 @@ struct QRFinderOutline: Sendable {
             guard len > 1 else { return nil }
             let u = dir * (1 / len)
             var normal = Point(u.y, -u.x)
-            if (c - p).x * normal.x + (c - p).y * normal.y > 0 { normal = normal * -1 }   // outward
+            if (c - p).x * normal.x + (c - p).y * normal.y > 0 { normal = normal * -1 }  // outward
             var along: [Point] = []
             for (i, pt) in points.enumerated() {
                 let w = pt - p
                 let t = (w.x * u.x + w.y * u.y) / len
                 let inward = -(w.x * normal.x + w.y * normal.y)
-                guard t > 0.15, t < 0.85, inward < 0.6 * module + 0.5, boundary(pixels[i].0, pixels[i].1) else { continue }
+                guard t > 0.15, t < 0.85, inward < 0.6 * module + 0.5, boundary(pixels[i].0, pixels[i].1) else {
+                    continue
+                }
                 along.append(pt)
             }
             guard along.count >= 3, var line = Line.fitted(along) else {

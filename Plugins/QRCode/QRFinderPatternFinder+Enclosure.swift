@@ -15,7 +15,8 @@ extension QRFinderPatternFinder {
     /// connected to (`x`, `y`), a pixel of the ring, stay within ``enclosureReach`` modules of the centre
     /// and number at most ``enclosureArea`` square modules (``ScanCore/BitMatrix/lightRegionIsEnclosed(x:y:centre:reach:maxArea:)``).
     static func lightRingIsEnclosed(_ m: BitMatrix, x: Int, y: Int, centre: Point, module: Double) -> Bool {
-        m.lightRegionIsEnclosed(x: x, y: y, centre: centre, reach: enclosureReach * module,
-                                maxArea: Int(enclosureArea * module * module) + 8)
+        m.lightRegionIsEnclosed(
+            x: x, y: y, centre: centre, reach: enclosureReach * module,
+            maxArea: Int(enclosureArea * module * module) + 8)
     }
 }

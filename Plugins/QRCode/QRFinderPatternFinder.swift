@@ -108,7 +108,9 @@ public enum QRFinderPatternFinder {
         var counts = FiveRuns()
         // Backward: centre, light, outer dark.
         var s = 0
-        while dark(x0 - s * dx, y0 - s * dy) == true { counts.c2 += 1; s += 1; if counts.c2 > 3 * maxRun { return nil } }
+        while dark(x0 - s * dx, y0 - s * dy) == true {
+            counts.c2 += 1; s += 1; if counts.c2 > 3 * maxRun { return nil }
+        }
         let back = s
         while dark(x0 - s * dx, y0 - s * dy) == false { counts.c1 += 1; s += 1; if counts.c1 > maxRun { return nil } }
         guard counts.c1 > 0 else { return nil }
@@ -116,7 +118,9 @@ public enum QRFinderPatternFinder {
         guard counts.c0 > 0 else { return nil }
         // Forward.
         s = 1
-        while dark(x0 + s * dx, y0 + s * dy) == true { counts.c2 += 1; s += 1; if counts.c2 > 3 * maxRun { return nil } }
+        while dark(x0 + s * dx, y0 + s * dy) == true {
+            counts.c2 += 1; s += 1; if counts.c2 > 3 * maxRun { return nil }
+        }
         let fwd = s - 1
         while dark(x0 + s * dx, y0 + s * dy) == false { counts.c3 += 1; s += 1; if counts.c3 > maxRun { return nil } }
         guard counts.c3 > 0 else { return nil }

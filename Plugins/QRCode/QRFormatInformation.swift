@@ -56,11 +56,11 @@ public struct QRFormatInformation: Sendable, Equatable {
     /// (bits 14…8) and top-right (bits 7…0) finders.
     static func positions(dimension n: Int) -> (first: [(Int, Int)], second: [(Int, Int)]) {
         var first: [(Int, Int)] = []
-        for x in [0, 1, 2, 3, 4, 5, 7, 8] { first.append((x, 8)) }            // bits 14…7
-        for y in [7, 5, 4, 3, 2, 1, 0] { first.append((8, y)) }               // bits 6…0
+        for x in [0, 1, 2, 3, 4, 5, 7, 8] { first.append((x, 8)) }  // bits 14…7
+        for y in [7, 5, 4, 3, 2, 1, 0] { first.append((8, y)) }  // bits 6…0
         var second: [(Int, Int)] = []
-        for k in 0..<7 { second.append((8, n - 1 - k)) }                      // bits 14…8
-        for k in 0..<8 { second.append((n - 8 + k, 8)) }                      // bits 7…0
+        for k in 0..<7 { second.append((8, n - 1 - k)) }  // bits 14…8
+        for k in 0..<8 { second.append((n - 8 + k, 8)) }  // bits 7…0
         return (first, second)
     }
 

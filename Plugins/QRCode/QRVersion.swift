@@ -66,11 +66,11 @@ public struct QRVersion: Sendable {
         func fill(_ x0: Int, _ y0: Int, _ w: Int, _ h: Int) {
             for y in max(0, y0)..<min(n, y0 + h) { for x in max(0, x0)..<min(n, x0 + w) { m[y * n + x] = 1 } }
         }
-        fill(0, 0, 9, 9)          // top-left finder, separator, format information
-        fill(n - 8, 0, 8, 9)      // top-right finder, separator, format information
-        fill(0, n - 8, 9, 8)      // bottom-left finder, separator, format information, dark module
-        fill(6, 0, 1, n)          // vertical timing pattern
-        fill(0, 6, n, 1)          // horizontal timing pattern
+        fill(0, 0, 9, 9)  // top-left finder, separator, format information
+        fill(n - 8, 0, 8, 9)  // top-right finder, separator, format information
+        fill(0, n - 8, 9, 8)  // bottom-left finder, separator, format information, dark module
+        fill(6, 0, 1, n)  // vertical timing pattern
+        fill(0, 6, n, 1)  // horizontal timing pattern
         let c = alignmentCenters
         for (i, cy) in c.enumerated() {
             for (j, cx) in c.enumerated() {
@@ -79,8 +79,8 @@ public struct QRVersion: Sendable {
             }
         }
         if number >= 7 {
-            fill(n - 11, 0, 3, 6)   // version information, top right
-            fill(0, n - 11, 6, 3)   // version information, bottom left
+            fill(n - 11, 0, 3, 6)  // version information, top right
+            fill(0, n - 11, 6, 3)  // version information, bottom left
         }
         return m
     }
@@ -90,7 +90,8 @@ public struct QRVersion: Sendable {
     /// (version, alignment centres, [L, M, Q, H] as (ec per block, [(blocks, data codewords)])).
     private typealias Row = (Int, [Int], [(Int, [(Int, Int)])])
 
-    /// ISO/IEC 18004:2015 Table 9 and Annex E Table E.1.
+    /// ISO/IEC 18004:2015 Table 9 and Annex E Table E.1, one version a line (left as it is by swift-format).
+    // swift-format-ignore
     private static let rows: [Row] = [
         (1, [], [(7, [(1, 19)]), (10, [(1, 16)]), (13, [(1, 13)]), (17, [(1, 9)])]),
         (2, [6, 18], [(10, [(1, 34)]), (16, [(1, 28)]), (22, [(1, 22)]), (28, [(1, 16)])]),

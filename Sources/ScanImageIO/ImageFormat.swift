@@ -28,7 +28,8 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         if bytes.count >= 8 && Array(bytes[0..<8]) == png { return .png }
         if bytes.count >= 3 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF { return .jpeg }
-        if bytes.count >= 12 && Array(bytes[0..<4]) == Array("RIFF".utf8) && Array(bytes[8..<12]) == Array("WEBP".utf8) {
+        if bytes.count >= 12 && Array(bytes[0..<4]) == Array("RIFF".utf8) && Array(bytes[8..<12]) == Array("WEBP".utf8)
+        {
             return .webp
         }
         if bytes.count >= 3 && bytes[0] == UInt8(ascii: "P") {

@@ -1,9 +1,10 @@
+import ScanCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import ScanCore
 
 /// Reads PNG, JPEG, WebP and PGM/PPM images into ``ScanCore/Frame``s.
 ///

@@ -81,7 +81,8 @@ enum PNGDecoder {
         let hasAlpha = (image.format & PNG_FORMAT_FLAG_ALPHA) != 0
         let samples = channels + (hasAlpha ? 1 : 0)
         image.format =
-            PNG_FORMAT_FLAG_LINEAR | (channels == 3 ? PNG_FORMAT_FLAG_COLOR : 0) | (hasAlpha ? PNG_FORMAT_FLAG_ALPHA : 0)
+            PNG_FORMAT_FLAG_LINEAR | (channels == 3 ? PNG_FORMAT_FLAG_COLOR : 0)
+            | (hasAlpha ? PNG_FORMAT_FLAG_ALPHA : 0)
         let isLinearLight = PNGChunks.hasColorInformation(data)
         let width = Int(image.width), height = Int(image.height)
         var linear = [UInt16](repeating: 0, count: width * height * samples)

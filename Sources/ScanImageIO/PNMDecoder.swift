@@ -104,7 +104,8 @@ enum PNMDecoder {
             }
             if offset < data.count && !isWhitespace(data[offset]) && data[offset] != UInt8(ascii: "#") {
                 throw ImageError.corrupt(
-                    path: name, format: .pnm, message: "\(what) is followed by byte \(data[offset]) at offset \(offset)")
+                    path: name, format: .pnm, message: "\(what) is followed by byte \(data[offset]) at offset \(offset)"
+                )
             }
             return value
         }

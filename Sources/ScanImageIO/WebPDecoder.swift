@@ -17,7 +17,8 @@ enum WebPDecoder {
         case VP8_STATUS_UNSUPPORTED_FEATURE:
             throw ImageError.unsupported(path: name, format: .webp, what: "a WebP feature libwebp cannot decode")
         default:
-            throw ImageError.corrupt(path: name, format: .webp, message: "invalid WebP header (status \(status.rawValue))")
+            throw ImageError.corrupt(
+                path: name, format: .webp, message: "invalid WebP header (status \(status.rawValue))")
         }
         if features.has_animation != 0 {
             throw ImageError.unsupported(path: name, format: .webp, what: "animated WebP")
@@ -30,7 +31,8 @@ enum WebPDecoder {
         let ok = data.withUnsafeBufferPointer { src in
             pixels.withUnsafeMutableBufferPointer { dst in
                 hasAlpha
-                    ? WebPDecodeRGBAInto(src.baseAddress, src.count, dst.baseAddress, dst.count, Int32(width * 4)) != nil
+                    ? WebPDecodeRGBAInto(src.baseAddress, src.count, dst.baseAddress, dst.count, Int32(width * 4))
+                        != nil
                     : WebPDecodeRGBInto(src.baseAddress, src.count, dst.baseAddress, dst.count, Int32(width * 3)) != nil
             }
         }

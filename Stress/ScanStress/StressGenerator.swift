@@ -63,8 +63,10 @@ public enum StressGenerator {
     }
 
     /// An EAN/UPC case: the main digits, an optional add-on, the zint symbology.
-    static func eanUPC(_ format: BarcodeFormat, _ main: String, _ addOn: String?, data: String, symbology: String,
-                       _ r: inout StressRandom) -> (StressCase.Source, [StressCase.Expected]) {
+    static func eanUPC(
+        _ format: BarcodeFormat, _ main: String, _ addOn: String?, data: String, symbology: String,
+        _ r: inout StressRandom
+    ) -> (StressCase.Source, [StressCase.Expected]) {
         var arguments: [String] = []
         if addOn != nil { arguments.append("--addongap=\(r.int(in: 7...12))") }
         var accepted = [StressCase.Expected(format, main + (addOn ?? ""))]
@@ -108,15 +110,19 @@ public enum StressGenerator {
             if r.chance(0.3) {
                 // Full ASCII: zint writes shift pairs, the reader (auto) decodes them.
                 let bytes = (0..<r.int(in: 1...12)).map { _ in UInt8(r.int(in: 0x20...0x7E)) }
-                return (.zint(symbology: "EXCODE39", arguments: [], data: escaped(bytes)),
-                        [.init(.code39, bytes)], .linear)
+                return (
+                    .zint(symbology: "EXCODE39", arguments: [], data: escaped(bytes)),
+                    [.init(.code39, bytes)], .linear
+                )
             }
             let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-. ")
             let chars = (0..<r.int(in: 1...16)).map { _ in r.pick(alphabet) }
             var accepted = [StressCase.Expected(.code39, String(chars))]
             if let c32 = code32Value(chars) { accepted.append(.init(.code32, c32)) }
-            return (.zint(symbology: "CODE39", arguments: [], data: escaped(Array(String(chars).utf8))),
-                    accepted, .linear)
+            return (
+                .zint(symbology: "CODE39", arguments: [], data: escaped(Array(String(chars).utf8))),
+                accepted, .linear
+            )
         case "code32":
             let d = digits(8, &r)
             let check = code32Check(d)
@@ -127,8 +133,10 @@ public enum StressGenerator {
                 chars.insert(code32Alphabet[value % 32], at: 0)
                 value /= 32
             }
-            return (.zint(symbology: "CODE32", arguments: [], data: text(d)),
-                    [.init(.code32, "A" + text(d + [check])), .init(.code39, String(chars))], .linear)
+            return (
+                .zint(symbology: "CODE32", arguments: [], data: text(d)),
+                [.init(.code32, "A" + text(d + [check])), .init(.code39, String(chars))], .linear
+            )
         case "code93":
             let bytes = (0..<r.int(in: 1...16)).map { _ in UInt8(r.int(in: 0x20...0x7E)) }
             return (.zint(symbology: "CODE93", arguments: [], data: escaped(bytes)), [.init(.code93, bytes)], .linear)
@@ -136,13 +144,17 @@ public enum StressGenerator {
             let ends = Array("ABCD")
             let body = (0..<r.int(in: 3...16)).map { _ in r.pick(Array("0123456789-$:/.+")) }
             let value = String(r.pick(ends)) + String(body) + String(r.pick(ends))
-            return (.zint(symbology: "CODABAR", arguments: [], data: escaped(Array(value.utf8))),
-                    [.init(.codabar, value)], .linear)
+            return (
+                .zint(symbology: "CODABAR", arguments: [], data: escaped(Array(value.utf8))),
+                [.init(.codabar, value)], .linear
+            )
         case "itf":
             if r.chance(0.15) {
                 let body = digits(13, &r)
-                return (.zint(symbology: "ITF14", arguments: [], data: text(body)),
-                        [.init(.itf, text(body + [gs1Check(body)]))], .linear)
+                return (
+                    .zint(symbology: "ITF14", arguments: [], data: text(body)),
+                    [.init(.itf, text(body + [gs1Check(body)]))], .linear
+                )
             }
             let d = text(digits(2 * r.int(in: 3...12), &r))
             return (.zint(symbology: "C25INTER", arguments: [], data: d), [.init(.itf, d)], .linear)
@@ -153,28 +165,40 @@ public enum StressGenerator {
                 o.errorCorrectionLevel = r.pick(["L", "M", "Q", "H"])
                 return (.encoder(.qrcode, .bytes(bytes), o), [.init(.qrcode, bytes)], .matrix)
             }
-            return (.zint(symbology: "QRCODE", arguments: ["--binary", "--secure=\(r.int(in: 1...4))"],
-                          data: escaped(bytes)), [.init(.qrcode, bytes)], .matrix)
+            return (
+                .zint(
+                    symbology: "QRCODE", arguments: ["--binary", "--secure=\(r.int(in: 1...4))"],
+                    data: escaped(bytes)), [.init(.qrcode, bytes)], .matrix
+            )
         case "datamatrix":
             let bytes = randomBytes(&r, maxCount: 60)
             let shape = r.pick([["--square"], [], ["--dmre"]])
-            return (.zint(symbology: "DATAMATRIX", arguments: ["--binary"] + shape, data: escaped(bytes)),
-                    [.init(.datamatrix, bytes)], .matrix)
+            return (
+                .zint(symbology: "DATAMATRIX", arguments: ["--binary"] + shape, data: escaped(bytes)),
+                [.init(.datamatrix, bytes)], .matrix
+            )
         case "pdf417":
             let bytes = randomBytes(&r, maxCount: 80)
             let symbology = r.chance(0.3) ? "PDF417COMP" : "PDF417"
             let arguments = ["--binary", "--secure=\(r.int(in: 1...5))", "--cols=\(r.pick([2, 3, 4, 6, 8]))"]
-            return (.zint(symbology: symbology, arguments: arguments, data: escaped(bytes)),
-                    [.init(.pdf417, bytes)], .stacked)
+            return (
+                .zint(symbology: symbology, arguments: arguments, data: escaped(bytes)),
+                [.init(.pdf417, bytes)], .stacked
+            )
         default:  // aztec
             if r.chance(0.1) {
                 let v = r.int(in: 0...255)
-                return (.zint(symbology: "AZRUNE", arguments: [], data: String(v)),
-                        [.init(.aztec, String(v).leftPadded(to: 3))], .matrix)
+                return (
+                    .zint(symbology: "AZRUNE", arguments: [], data: String(v)),
+                    [.init(.aztec, String(v).leftPadded(to: 3))], .matrix
+                )
             }
             let bytes = randomBytes(&r, maxCount: 80)
-            return (.zint(symbology: "AZTEC", arguments: ["--binary", "--secure=\(r.int(in: 1...4))"],
-                          data: escaped(bytes)), [.init(.aztec, bytes)], .matrix)
+            return (
+                .zint(
+                    symbology: "AZTEC", arguments: ["--binary", "--secure=\(r.int(in: 1...4))"],
+                    data: escaped(bytes)), [.init(.aztec, bytes)], .matrix
+            )
         }
     }
 
@@ -232,17 +256,23 @@ public enum StressGenerator {
         for _ in 0..<count {
             switch r.int(in: 0...6) {
             case 0:
-                damages.append(.cut(at: r.double(in: 0.05...0.95), angle: r.double(in: 0...180),
-                                    width: r.double(in: 0.3...3)))
+                damages.append(
+                    .cut(
+                        at: r.double(in: 0.05...0.95), angle: r.double(in: 0...180),
+                        width: r.double(in: 0.3...3)))
             case 1:
-                damages.append(.occlude(x: r.double(in: 0...1), y: r.double(in: 0...1),
-                                        width: r.double(in: 0.05...0.4), height: r.double(in: 0.05...0.4),
-                                        grey: r.double(in: 0...255)))
+                damages.append(
+                    .occlude(
+                        x: r.double(in: 0...1), y: r.double(in: 0...1),
+                        width: r.double(in: 0.05...0.4), height: r.double(in: 0.05...0.4),
+                        grey: r.double(in: 0...255)))
             case 2: damages.append(.blur(sigma: r.double(in: 0.2...0.9)))
             case 3: damages.append(.noise(sigma: r.double(in: 3...35)))
             case 4:
-                damages.append(.glare(at: r.double(in: 0...1), angle: r.double(in: 0...180),
-                                      width: r.double(in: 2...12), strength: r.double(in: 60...230)))
+                damages.append(
+                    .glare(
+                        at: r.double(in: 0...1), angle: r.double(in: 0...180),
+                        width: r.double(in: 2...12), strength: r.double(in: 60...230)))
             case 5: damages.append(.scale(r.double(in: max(0.35, 1.1 / moduleSize)...0.9)))
             default:
                 // Cut through by the image border; a linear symbol also just touching it (a negative

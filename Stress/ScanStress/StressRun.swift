@@ -240,10 +240,11 @@ public enum StressRun {
             let hex = b.map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
             return "\(text.debugDescription) [\(hex)]"
         }
-        let lines = [
-            "symbol \(w.index) of seed \(seed) (family \(w.family)): scanstress --seed \(seed) --only \(w.index)",
-            "reported: \(w.format.name) \(show(w.bytes))",
-        ] + w.accepted.map { "accepted: \($0.format.name) \(show($0.bytes))\($0.complete ? "" : " (partial)")" }
+        let lines =
+            [
+                "symbol \(w.index) of seed \(seed) (family \(w.family)): scanstress --seed \(seed) --only \(w.index)",
+                "reported: \(w.format.name) \(show(w.bytes))",
+            ] + w.accepted.map { "accepted: \($0.format.name) \(show($0.bytes))\($0.complete ? "" : " (partial)")" }
             + ["damage: " + (w.damages.isEmpty ? "none" : w.damages.map(\.description).joined(separator: ", "))]
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: stem + ".txt"))
         return stem + ".png"

@@ -21,7 +21,9 @@ public enum StressZint {
     {
         guard let zint = executable else { throw Failure(description: "zint is not installed (make setup)") }
         guard !lines.isEmpty else { return [] }
-        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm")
+        let base =
+            FileManager.default.fileExists(atPath: "/dev/shm")
+            ? URL(fileURLWithPath: "/dev/shm")
             : FileManager.default.temporaryDirectory
         let dir = base.appendingPathComponent("scanstress-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -32,7 +34,8 @@ public enum StressZint {
         let pattern = dir.appendingPathComponent(String(repeating: "~", count: max(5, digits)) + ".txt")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: zint)
-        p.arguments = ["-b", symbology, "--batch", "--esc", "--filetype=txt", "-o", pattern.path, "-i", input.path]
+        p.arguments =
+            ["-b", symbology, "--batch", "--esc", "--filetype=txt", "-o", pattern.path, "-i", input.path]
             + arguments
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice

@@ -24,9 +24,11 @@ struct AztecCentreSearchTests {
                 colour ^= 1
             }
             let band = Int.random(in: 1...longest, using: &g)
-            for j in y..<min(height, y + band) { for i in 0..<width where i % 7 != j % 5 || band > 2 {
-                m.bits[j * width + i] = row[i]
-            } }
+            for j in y..<min(height, y + band) {
+                for i in 0..<width where i % 7 != j % 5 || band > 2 {
+                    m.bits[j * width + i] = row[i]
+                }
+            }
             y += band
         }
         return m

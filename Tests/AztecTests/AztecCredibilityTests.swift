@@ -11,8 +11,10 @@ struct AztecCredibilityTests {
     @Test func randomAcceptanceOfCleanAndCorrectedReads() {
         let compact1 = AztecLayers(compact: true, layers: 1)  // 17 codewords of 6 bits
         func score(_ erasures: Int, _ errors: Int, data: Int) -> Double {
-            AztecDataCodewords.Result(bits: [], codewords: [], corrections: errors + erasures, erasures: erasures,
-                                      errors: errors).randomAcceptanceLog10(size: compact1, dataCodewords: data)
+            AztecDataCodewords.Result(
+                bits: [], codewords: [], corrections: errors + erasures, erasures: erasures,
+                errors: errors
+            ).randomAcceptanceLog10(size: compact1, dataCodewords: data)
         }
         // A clean read with 4 check codewords: 64^-4.
         #expect(abs(score(0, 0, data: 13) - -7.2247) < 0.001)

@@ -147,7 +147,8 @@ struct AztecDecodeTests {
     @Test(.enabled(if: Zint.available), arguments: [0.0, 90, 180, 270, 17, 45, 133, 301])
     func readsRotated(_ degrees: Double) throws {
         for vers in [2, 7] {
-            let image = try Zint.aztec.render(Self.text, ["--vers=\(vers)"], scale: 4).padded(8).rotated(by: degrees, canvas: .square(factor: 1.5))
+            let image = try Zint.aztec.render(Self.text, ["--vers=\(vers)"], scale: 4).padded(8).rotated(
+                by: degrees, canvas: .square(factor: 1.5))
             let found = read(image)
             #expect(found.first?.rawValue == Self.text, "vers \(vers) at \(degrees)°")
             guard let b = found.first, degrees.truncatingRemainder(dividingBy: 90) == 0 else { continue }

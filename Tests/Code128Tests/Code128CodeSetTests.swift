@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Code128
 
 /// Value interpretation without images.
@@ -23,7 +24,8 @@ struct Code128CodeSetTests {
 
     @Test func singleAndDoubleFNC4() throws {
         // FNC4 "i" → é (0xE9); FNC4 FNC4 "ab" FNC4 "c" "d" FNC4 FNC4 "e" → á â c ä e
-        let values = [104, E.fnc4B] + E.b("i") + [E.fnc4B, E.fnc4B] + E.b("ab") + [E.fnc4B] + E.b("cd")
+        let values =
+            [104, E.fnc4B] + E.b("i") + [E.fnc4B, E.fnc4B] + E.b("ab") + [E.fnc4B] + E.b("cd")
             + [E.fnc4B, E.fnc4B] + E.b("e")
         let m = try #require(message(values))
         #expect(m.bytes == [0xE9, 0xE1, 0xE2, 0x63, 0xE4, 0x65])

@@ -1,13 +1,17 @@
 import ScanCore
 import ScanTestSupport
 import Testing
+
 @testable import Code128
 
 /// Whole-image decoding of rendered symbols.
 struct Code128DecoderTests {
     typealias E = Code128TestEncoder
 
-    func render(_ values: [Int], module: Int = 3, badCheck: Bool = false, _ configure: (inout PixelBarRenderer) -> Void = { _ in })
+    func render(
+        _ values: [Int], module: Int = 3, badCheck: Bool = false,
+        _ configure: (inout PixelBarRenderer) -> Void = { _ in }
+    )
         -> (LuminanceImage, PixelBarRenderer.Placement)
     {
         var r = PixelBarRenderer()
@@ -25,7 +29,8 @@ struct Code128DecoderTests {
     @Test func gs1128WithVariableLengthFieldGetsGroupSeparator() throws {
         // (01)05000456112253(10)COV0109(17)220901: Start C, FNC1, AI 01 + GTIN and AI 10 in set C,
         // the lot in set B, FNC1 after the variable-length field, then AI 17 in set C.
-        let values = [105, E.fnc1] + E.c("0105000456112253") + E.c("10") + [E.codeB] + E.b("COV0109")
+        let values =
+            [105, E.fnc1] + E.c("0105000456112253") + E.c("10") + [E.codeB] + E.b("COV0109")
             + [E.fnc1, E.codeC] + E.c("17220901")
         let (image, _) = render(values, module: 2)
         let b = try #require(decode(image).first)

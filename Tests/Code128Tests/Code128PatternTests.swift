@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Code128
 
 struct Code128PatternTests {

@@ -52,10 +52,12 @@ struct Code32Tests {
         #expect(decode(image("3PRM8P"), formats: [.code32]).isEmpty)
     }
 
-    @Test(.enabled(if: Zint.available), arguments: [
-        ("12345678", "A123456788"), ("00000001", "A000000012"), ("99999999", "A999999992"),
-        ("31415926", "A314159260"),
-    ])
+    @Test(
+        .enabled(if: Zint.available),
+        arguments: [
+            ("12345678", "A123456788"), ("00000001", "A000000012"), ("99999999", "A999999992"),
+            ("31415926", "A314159260"),
+        ])
     func zintSymbols(_ digits: String, _ value: String) throws {
         let found = decode(try zintImage(digits), formats: [.code32])
         #expect(found.count == 1)

@@ -28,7 +28,8 @@ struct DMCornerRefinementTests {
         ]
         let start = DMDetection(
             size: size, transform: DMDetector.transform(size, tl: off[0], tr: off[1], br: off[2], bl: off[3]),
-            isMirrored: false, score: DMDetector.score(
+            isMirrored: false,
+            score: DMDetector.score(
                 matrix, size, DMDetector.transform(size, tl: off[0], tr: off[1], br: off[2], bl: off[3])))
         let refined = DMDetector.refineCorners(matrix, start)
         #expect(start.score < 1)

@@ -26,7 +26,8 @@ struct DMDotPeenTests {
         let text = "Serial 4711-0815, lot 2026-11-29, part AB-1234567890"
         let modules = try Zint.dataMatrix.modules(text, ["--square"])
         // 7-pixel pitch, 4.5-pixel dots (diagonal neighbours 5 pixels apart), turned by 20 degrees.
-        let image = LuminanceImage.dmDots(modules, pitch: 7, diameter: 4.5).rotated(by: -20, canvas: .square(factor: 1.5))
+        let image = LuminanceImage.dmDots(modules, pitch: 7, diameter: 4.5).rotated(
+            by: -20, canvas: .square(factor: 1.5))
         let b = try #require(decode(image).first)
         #expect(b.rawValue == text)
         #expect(b.metadata["size"] == "26x26")
@@ -110,7 +111,8 @@ extension LuminanceImage {
                         guard row >= 0, col >= 0, row < rows, col < columns, modules[row][col] else { continue }
                         let dx = px - (Double(col) + quiet + 0.5) * pitch
                         let dy = py - (Double(row) + quiet + 0.5) * pitch
-                        let inside = square
+                        let inside =
+                            square
                             ? max(abs(dx), abs(dy)) <= diameter / 2 : dx * dx + dy * dy <= r2
                         if inside { covered += 1 }
                     }

@@ -16,16 +16,19 @@ struct DMHullTests {
         }
         var lower: [Point] = [], upper: [Point] = []
         for q in p {
-            while lower.count >= 2 && cross(lower[lower.count - 2], lower[lower.count - 1], q) <= 0 { lower.removeLast() }
+            while lower.count >= 2 && cross(lower[lower.count - 2], lower[lower.count - 1], q) <= 0 {
+                lower.removeLast()
+            }
             lower.append(q)
         }
         for q in p.reversed() {
-            while upper.count >= 2 && cross(upper[upper.count - 2], upper[upper.count - 1], q) <= 0 { upper.removeLast() }
+            while upper.count >= 2 && cross(upper[upper.count - 2], upper[upper.count - 1], q) <= 0 {
+                upper.removeLast()
+            }
             upper.append(q)
         }
         return Array(lower.dropLast() + upper.dropLast())
     }
-
 
     @Test func screenClockwiseFromLeastX() {
         let square = [Point(0, 0), Point(10, 0), Point(0, 5), Point(10, 5), Point(4, 2), Point(5, 0)]

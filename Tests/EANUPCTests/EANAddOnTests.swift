@@ -1,5 +1,6 @@
-import Testing
 import ScanCore
+import Testing
+
 @testable import EANUPC
 
 @Suite("EAN-2 / EAN-5 add-ons and the add-on policy")

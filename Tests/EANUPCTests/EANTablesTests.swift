@@ -1,4 +1,5 @@
 import Testing
+
 @testable import EANUPC
 
 @Suite("EAN/UPC tables, check digits and UPC-E expansion")

@@ -4,16 +4,24 @@ import ScanCore
 /// GS1 General Specifications §5.2) in their usual bit-string form, independent of the decoder's tables.
 enum EANTestRenderer {
     // Number set A ("L") as modules, 1 = bar; set C ("R") is its complement, set B ("G") set C reversed.
-    static let setA = ["0001101", "0011001", "0010011", "0111101", "0100011",
-                       "0110001", "0101111", "0111011", "0110111", "0001011"]
+    static let setA = [
+        "0001101", "0011001", "0010011", "0111101", "0100011",
+        "0110001", "0101111", "0111011", "0110111", "0001011",
+    ]
     static func setC(_ d: Int) -> String { String(setA[d].map { $0 == "1" ? "0" : "1" }) }
     static func setB(_ d: Int) -> String { String(setC(d).reversed()) }
-    static let ean13Parity = ["AAAAAA", "AABABB", "AABBAB", "AABBBA", "ABAABB",
-                              "ABBAAB", "ABBBAA", "ABABAB", "ABABBA", "ABBABA"]
-    static let upcE0Parity = ["BBBAAA", "BBABAA", "BBAABA", "BBAAAB", "BABBAA",
-                              "BAABBA", "BAAABB", "BABABA", "BABAAB", "BAABAB"]
-    static let addOn5Parity = ["BBAAA", "BABAA", "BAABA", "BAAAB", "ABBAA",
-                               "AABBA", "AAABB", "ABABA", "ABAAB", "AABAB"]
+    static let ean13Parity = [
+        "AAAAAA", "AABABB", "AABBAB", "AABBBA", "ABAABB",
+        "ABBAAB", "ABBBAA", "ABABAB", "ABABBA", "ABBABA",
+    ]
+    static let upcE0Parity = [
+        "BBBAAA", "BBABAA", "BBAABA", "BBAAAB", "BABBAA",
+        "BAABBA", "BAAABB", "BABABA", "BABAAB", "BAABAB",
+    ]
+    static let addOn5Parity = [
+        "BBAAA", "BABAA", "BAABA", "BAAAB", "ABBAA",
+        "AABBA", "AAABB", "ABABA", "ABAAB", "AABAB",
+    ]
 
     static func char(_ d: Int, _ set: Character) -> String {
         switch set {
@@ -112,7 +120,9 @@ enum EANTestRenderer {
             for y in 0..<height {
                 for x in 0..<width {
                     var s = 0, n = 0
-                    for dx in -blur...blur where x + dx >= 0 && x + dx < width { s += Int(px[y * width + x + dx]); n += 1 }
+                    for dx in -blur...blur where x + dx >= 0 && x + dx < width {
+                        s += Int(px[y * width + x + dx]); n += 1
+                    }
                     out[y * width + x] = UInt8(s / n)
                 }
             }
@@ -139,4 +149,3 @@ enum EANTestRenderer {
         return Rendered(image: image, corners: corners)
     }
 }
-

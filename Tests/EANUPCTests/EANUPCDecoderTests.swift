@@ -1,5 +1,6 @@
-import Testing
 import ScanCore
+import Testing
+
 @testable import EANUPC
 
 /// Corner points must lie within this many pixels of where the renderer put the symbol's outer corners.
@@ -14,8 +15,9 @@ func decode(_ image: LuminanceImage, _ configure: (inout DecodeOptions) -> Void 
 func expectCorners(_ b: Barcode, _ expected: [Point], sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(b.cornerPoints.count == 4, sourceLocation: sourceLocation)
     for (got, want) in zip(b.cornerPoints, expected) {
-        #expect(abs(got.x - want.x) <= cornerTolerance && abs(got.y - want.y) <= cornerTolerance,
-                "corner \(got) is not within \(cornerTolerance) px of \(want)", sourceLocation: sourceLocation)
+        #expect(
+            abs(got.x - want.x) <= cornerTolerance && abs(got.y - want.y) <= cornerTolerance,
+            "corner \(got) is not within \(cornerTolerance) px of \(want)", sourceLocation: sourceLocation)
     }
 }
 
@@ -79,8 +81,10 @@ struct EANUPCDecoderTests {
     }
 
     @Test func wrongCheckDigitGivesNothing() {
-        for modules in [EANTestRenderer.ean13("4006381333932"), EANTestRenderer.ean8("96385075"),
-                        EANTestRenderer.ean13("036000291453"), EANTestRenderer.upcE("04252615")] {
+        for modules in [
+            EANTestRenderer.ean13("4006381333932"), EANTestRenderer.ean8("96385075"),
+            EANTestRenderer.ean13("036000291453"), EANTestRenderer.upcE("04252615"),
+        ] {
             #expect(decode(EANTestRenderer.render(modules).image).isEmpty)
         }
     }
@@ -108,8 +112,9 @@ struct EANUPCDecoderTests {
 
     @Test(arguments: [(20, 0), (0, 1), (35, 1), (25, 2)])
     func noiseAndBlur(noise: Int, blur: Int) throws {
-        let r = EANTestRenderer.render(EANTestRenderer.ean13("9780201379624"), module: 4, noise: noise, blur: blur,
-                                       seed: 7)
+        let r = EANTestRenderer.render(
+            EANTestRenderer.ean13("9780201379624"), module: 4, noise: noise, blur: blur,
+            seed: 7)
         let codes = decode(r.image)
         #expect(codes.map(\.rawValue) == ["9780201379624"])
     }

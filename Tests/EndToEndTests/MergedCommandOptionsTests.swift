@@ -43,7 +43,8 @@ import Testing
         #expect(r.status == 1)
         #expect(r.stdout == "4006381333931\n")
         #expect(
-            r.stderr == "scanctl: error: input 'in': in/bad.png: not an image (no PNG, JPEG, WebP or PGM/PPM signature)\n"
+            r.stderr
+                == "scanctl: error: input 'in': in/bad.png: not an image (no PNG, JPEG, WebP or PGM/PPM signature)\n"
                 + "scanctl: error: session 's': FAILED: 1 item failed\n")
     }
 

@@ -1,13 +1,16 @@
 import ScanCore
 import ScanTestSupport
 import Testing
+
 @testable import ITF
 
 /// Whole-image decoding of rendered ITF symbols.
 struct ITFDecoderTests {
     typealias E = ITFTestEncoder
 
-    func render(_ digits: String, narrow: Int = 2, wide: Int = 5, _ configure: (inout PixelBarRenderer) -> Void = { _ in })
+    func render(
+        _ digits: String, narrow: Int = 2, wide: Int = 5, _ configure: (inout PixelBarRenderer) -> Void = { _ in }
+    )
         -> (LuminanceImage, PixelBarRenderer.Placement)
     {
         var r = PixelBarRenderer()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ITF
 
 struct ITFPatternTests {

@@ -1,7 +1,8 @@
 import Foundation
+import ScanCore
 import ScanTestSupport
 import Testing
-import ScanCore
+
 @testable import PDF417
 
 /// End-to-end reads of symbols rendered by zint, with exact expected values.
@@ -111,21 +112,25 @@ extension PDF417DecodeTests {
     }
 
     @Test func rotated37Degrees() throws {
-        let image = try Zint.pdf417.render(Self.sentence, ["--cols=4", "--secure=3"], scale: 3).rotated(by: 37, canvas: .fitted(margin: 2))
+        let image = try Zint.pdf417.render(Self.sentence, ["--cols=4", "--secure=3"], scale: 3).rotated(
+            by: 37, canvas: .fitted(margin: 2))
         let b = try #require(decode(image).first)
         #expect(b.rawValue == Self.sentence)
         #expect(abs(b.orientation - 37) < 4, "\(b.orientation) \(b.cornerPoints)")
     }
 
     @Test(arguments: [90.0, 180, 270, 143, 311]) func otherAngles(angle: Double) throws {
-        let image = try Zint.pdf417.render(Self.sentence, ["--cols=4"], scale: 3).rotated(by: angle, canvas: .fitted(margin: 2))
+        let image = try Zint.pdf417.render(Self.sentence, ["--cols=4"], scale: 3).rotated(
+            by: angle, canvas: .fitted(margin: 2))
         #expect(decode(image).first?.rawValue == Self.sentence, "\(angle)°")
     }
 
     @Test func perspective() throws {
         let flat = try Zint.pdf417.render(Self.sentence, ["--cols=4"], scale: 3)
         let w = Double(flat.width), h = Double(flat.height)
-        let corners = [Point(40, 30), Point(40 + w * 0.95, 60), Point(40 + w * 0.9, 30 + h * 1.05), Point(20, 40 + h * 0.9)]
+        let corners = [
+            Point(40, 30), Point(40 + w * 0.95, 60), Point(40 + w * 0.9, 30 + h * 1.05), Point(20, 40 + h * 0.9),
+        ]
         let image = flat.warped(onto: corners, width: flat.width + 120, height: flat.height + 120)
         #expect(decode(image).first?.rawValue == Self.sentence)
     }
@@ -154,7 +159,8 @@ extension PDF417DecodeTests {
 
     @Test func severalSymbolsOnAPage() throws {
         let a = try Zint.pdf417.render("first symbol", ["--cols=3"], scale: 2)
-        let b = try Zint.pdf417.render("second symbol", ["--cols=2"], scale: 2).rotated(by: 90, canvas: .fitted(margin: 2))
+        let b = try Zint.pdf417.render("second symbol", ["--cols=2"], scale: 2).rotated(
+            by: 90, canvas: .fitted(margin: 2))
         let c = try Zint.pdf417.render("third symbol", ["--cols=4"], scale: 2)
         let page = LuminanceImage.page(width: 900, height: 700, [(a, 20, 20), (b, 600, 40), (c, 60, 400)])
         let texts = Set(decode(page).compactMap(\.rawValue))
@@ -168,7 +174,8 @@ extension PDF417DecodeTests {
             let img = try Zint.pdf417.render(p, ["--cols=4", "--structapp=\(i + 1),3,123456"], scale: 2)
             images.append((img, 20, 20 + i * (img.height + 20)))
         }
-        let page = LuminanceImage.page(width: 700, height: images.reduce(40) { $0 + $1.0.height + 20 }, images.reversed())
+        let page = LuminanceImage.page(
+            width: 700, height: images.reduce(40) { $0 + $1.0.height + 20 }, images.reversed())
         let codes = decode(page)
         #expect(codes.count == 3)
         let files = PDF417MacroSet.merge(codes)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PDF417
 
 /// GF(929) Reed–Solomon: every level, errors, erasures, and failure beyond capacity.
@@ -53,7 +54,10 @@ struct PDF417ErrorCorrectionTests {
         var refused = 0
         for trial in 0..<20 {
             var damaged = clean
-            for i in 0..<6 { damaged[(trial * 7 + i * 11) % damaged.count] = (damaged[(trial * 7 + i * 11) % damaged.count] + 1 + i) % 929 }
+            for i in 0..<6 {
+                damaged[(trial * 7 + i * 11) % damaged.count] =
+                    (damaged[(trial * 7 + i * 11) % damaged.count] + 1 + i) % 929
+            }
             let before = damaged
             if PDF417ErrorCorrection.correct(&damaged, ecCount: 8) == nil {
                 refused += 1

@@ -1,6 +1,7 @@
-import Testing
-@testable import PDF417
 import ScanCore
+import Testing
+
+@testable import PDF417
 
 /// The bit-stream parser on hand-built codewords (values worked out from ISO/IEC 15438:2015 §5.4).
 struct PDF417ParserTests {
@@ -46,8 +47,9 @@ struct PDF417ParserTests {
         // A, pad PS | byte 0xC8 | A, pad — the pending punctuation shift ends with the text run.
         #expect(try PDF417DecodedBitStreamParser.decode([29, 913, 200, 29]).bytes == [0x41, 0xC8, 0x41])
         // LL, a | ... PS, @ after a byte shift (the shift written after the byte is honoured).
-        #expect(try PDF417DecodedBitStreamParser.decode([27 * 30 + 0, 913, 0xE9, 29 * 30 + 3]).bytes
-            == [0x61, 0xE9, 0x40])
+        #expect(
+            try PDF417DecodedBitStreamParser.decode([27 * 30 + 0, 913, 0xE9, 29 * 30 + 3]).bytes
+                == [0x61, 0xE9, 0x40])
     }
 
     @Test func numericCompaction() throws {
@@ -103,7 +105,9 @@ struct PDF417ParserTests {
         let c = try PDF417DecodedBitStreamParser.decode([921, 1])
         #expect(c.readerInitialisation)
         #expect(c.text == "AB")
-        #expect(throws: PDF417DecodedBitStreamParser.Failure.self) { try PDF417DecodedBitStreamParser.decode([1, 921]) }
+        #expect(throws: PDF417DecodedBitStreamParser.Failure.self) {
+            try PDF417DecodedBitStreamParser.decode([1, 921])
+        }
     }
 
     @Test func macroControlBlock() throws {
@@ -121,7 +125,9 @@ struct PDF417ParserTests {
     }
 
     @Test func reservedCodewordsFail() throws {
-        #expect(throws: PDF417DecodedBitStreamParser.Failure.self) { try PDF417DecodedBitStreamParser.decode([1, 910]) }
+        #expect(throws: PDF417DecodedBitStreamParser.Failure.self) {
+            try PDF417DecodedBitStreamParser.decode([1, 910])
+        }
         #expect(throws: PDF417DecodedBitStreamParser.Failure.self) { try PDF417DecodedBitStreamParser.decode([922]) }
     }
 }

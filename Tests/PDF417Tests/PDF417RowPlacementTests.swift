@@ -1,7 +1,8 @@
 import Foundation
+import ScanCore
 import ScanTestSupport
 import Testing
-import ScanCore
+
 @testable import PDF417
 
 /// Where the rows lie along the start and stop edges: the row fit against misread row indicators and

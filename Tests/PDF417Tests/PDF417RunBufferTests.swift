@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PDF417
 
 /// The detector's run buffer: the eight-pixels-at-a-time row path against the pixel-by-pixel path.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PDF417
 
 /// The codeword table against the structural rules of ISO/IEC 15438:2015 §5.3 and a few known patterns.
@@ -42,7 +43,8 @@ struct PDF417TableTests {
         // nearest-neighbour sampling: each edge moves to a pixel boundary, up to 0.47 module from its place.
         let s = 18.0 / 17
         for cluster in 0..<3 {
-            let table = [PDF417CodewordTable.cluster0, PDF417CodewordTable.cluster3, PDF417CodewordTable.cluster6][cluster]
+            let table = [PDF417CodewordTable.cluster0, PDF417CodewordTable.cluster3, PDF417CodewordTable.cluster6][
+                cluster]
             var wrong: [Int] = []
             for (value, p) in table.enumerated() {
                 var boundaries = [0]

@@ -8,7 +8,9 @@ extension LuminanceImage {
         let n = (width - 2 * margin) / module
         let m = Double(module)
         var out = [UInt8](repeating: 255, count: width * height)
-        func isDark(_ i: Int, _ j: Int) -> Bool { self[margin + i * module + module / 2, margin + j * module + module / 2] < 128 }
+        func isDark(_ i: Int, _ j: Int) -> Bool {
+            self[margin + i * module + module / 2, margin + j * module + module / 2] < 128
+        }
         let finderCentres = [(3.5, 3.5), (Double(n) - 3.5, 3.5), (3.5, Double(n) - 3.5)]
         func inFinder(_ i: Int, _ j: Int) -> Bool { (i < 7 && j < 7) || (i >= n - 7 && j < 7) || (i < 7 && j >= n - 7) }
         for y in 0..<height {

@@ -1,6 +1,7 @@
+import ScanCore
 import ScanTestSupport
 import Testing
-import ScanCore
+
 @testable import QRCode
 
 /// End-to-end reads of symbols rendered by zint, with exact expected values.
@@ -41,9 +42,9 @@ struct QRDecodeTests {
         let found = decode(image)
         #expect(found.first?.rawValue == "V\(version)")
         #expect(found.first?.metadata["version"] == String(version))
-        let n = Double(17 + 4 * version) * 2   // zint scale 1: 2 pixels per module
+        let n = Double(17 + 4 * version) * 2  // zint scale 1: 2 pixels per module
         if let c = found.first?.cornerPoints, c.count == 4 {
-            #expect(c[0].distance(to: Point(8, 8)) < 1.5, "\(c)")        // 4-module quiet zone
+            #expect(c[0].distance(to: Point(8, 8)) < 1.5, "\(c)")  // 4-module quiet zone
             #expect(c[1].distance(to: Point(8 + n, 8)) < 1.5, "\(c)")
             // The bottom-right corner rests on the alignment pattern's centre from version 2 on.
             #expect(c[2].distance(to: Point(8 + n, 8 + n)) < 1.5, "\(c)")
@@ -142,7 +143,7 @@ struct QRDecodeTests {
         for i in 0..<27 {
             let t = "item \(i)"
             texts.append(t)
-            let img = try Zint.qrCode.render(t, ["--vers=1"], scale: 1)   // 29 modules × 2 px = 58 px
+            let img = try Zint.qrCode.render(t, ["--vers=1"], scale: 1)  // 29 modules × 2 px = 58 px
             placed.append((img, (i % 9) * 62, (i / 9) * 62))
         }
         let page = LuminanceImage.page(width: 9 * 62, height: 3 * 62, placed)
@@ -172,7 +173,8 @@ struct QRDecodeTests {
     /// alignment pattern's centre must be measured, not taken from the best template position.
     @Test func circularModules() throws {
         let text = "example.org/circles"
-        let image = try Zint.qrCode.render(text, ["--vers=3", "--secure=4"], scale: 4).circularModules(module: 8, margin: 32)
+        let image = try Zint.qrCode.render(text, ["--vers=3", "--secure=4"], scale: 4).circularModules(
+            module: 8, margin: 32)
         let found = decode(image)
         #expect(found.first?.rawValue == text)
         #expect(found.first?.metadata["version"] == "3")
@@ -187,4 +189,3 @@ struct QRDecodeTests {
         #expect(decode(crop, options: options).first?.rawValue == "pure")
     }
 }
-

@@ -30,7 +30,8 @@ struct QRDenseSceneTests {
                 let x0 = Double(c * pitch + (pitch - m.width) / 2) * module
                 let y0 = Double(r * pitch + (pitch - m.height) / 2) * module
                 for y in 0..<Int(Double(m.height) * module) {
-                    for x in 0..<Int(Double(m.width) * module) where m[Int(Double(x) / module), Int(Double(y) / module)] {
+                    for x in 0..<Int(Double(m.width) * module) where m[Int(Double(x) / module), Int(Double(y) / module)]
+                    {
                         pixels[(Int(y0) + y) * width + Int(x0) + x] = 25
                     }
                 }
@@ -44,11 +45,14 @@ struct QRDenseSceneTests {
     /// `flat` seen at a tilt: the top edge foreshortened to `top` of the bottom edge's length and moved
     /// down, the sides converging, as a camera above and in front of the grid sees it; bilinear resampling
     /// (a little blur), grey outside.
-    static func photographed(_ flat: LuminanceImage, top: Double) -> (image: LuminanceImage, warp: PerspectiveTransform) {
+    static func photographed(_ flat: LuminanceImage, top: Double) -> (image: LuminanceImage, warp: PerspectiveTransform)
+    {
         let w = Double(flat.width), h = Double(flat.height)
         let flatCorners = (Point(0, 0), Point(w, 0), Point(w, h), Point(0, h))
         let inset = (1 - top) / 2
-        let seen = (Point((inset + 0.02) * w, 0.1 * h), Point((1 - inset + 0.02) * w, 0.06 * h), Point(w, h), Point(0, 0.97 * h))
+        let seen = (
+            Point((inset + 0.02) * w, 0.1 * h), Point((1 - inset + 0.02) * w, 0.06 * h), Point(w, h), Point(0, 0.97 * h)
+        )
         let warp = PerspectiveTransform(from: flatCorners, to: seen)
         let back = PerspectiveTransform(from: seen, to: flatCorners)
         var out = [UInt8](repeating: 128, count: flat.width * flat.height)

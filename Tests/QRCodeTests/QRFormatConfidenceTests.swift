@@ -1,4 +1,5 @@
 import Testing
+
 @testable import QRCode
 
 /// ``QRFormatInformation/isConfident(_:)``: the stricter test that gates the costly alignment-pattern

@@ -1,5 +1,6 @@
-import Testing
 import ScanCore
+import Testing
+
 @testable import QRCode
 
 /// The QR plugin searches only near the frame's candidate blocks (``QRCodeDecoder/searchMargin``): these
@@ -41,10 +42,17 @@ struct QRSearchMaskTests {
         let s = try Self.symbol("https://example.com/large")
         #expect(s.modules.width == 25)
         let side = Double(s.modules.width + 2 * s.quietZone) * 20
-        let image = Self.frame(s, corners: (Point(300, 30), Point(300 + side, 30), Point(300 + side, 30 + side),
-                                            Point(300, 30 + side)))
-        #expect(!CandidateMask(FrameContext(image: image), options: DecodeOptions(), linear: true, matrix: true,
-                               margin: QRCodeDecoder.searchMargin).isWholeFrame)
+        let image = Self.frame(
+            s,
+            corners: (
+                Point(300, 30), Point(300 + side, 30), Point(300 + side, 30 + side),
+                Point(300, 30 + side)
+            ))
+        #expect(
+            !CandidateMask(
+                FrameContext(image: image), options: DecodeOptions(), linear: true, matrix: true,
+                margin: QRCodeDecoder.searchMargin
+            ).isWholeFrame)
         #expect(read(image) == ["https://example.com/large"])
     }
 

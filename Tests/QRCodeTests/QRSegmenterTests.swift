@@ -1,5 +1,6 @@
 import ScanCore
 import Testing
+
 @testable import QRCode
 
 /// The mode segmentation is the shortest bit stream: checked against a search over every split into
@@ -7,10 +8,11 @@ import Testing
 struct QRSegmenterTests {
     @Test func knownSplits() {
         let bytes = Array("ABC12345678901234".utf8)
-        #expect(QRSegmenter.segments(bytes, versionRange: 0) == [
-            QRSegment(mode: .alphanumeric, bytes: Array("ABC".utf8)),
-            QRSegment(mode: .numeric, bytes: Array("12345678901234".utf8)),
-        ])
+        #expect(
+            QRSegmenter.segments(bytes, versionRange: 0) == [
+                QRSegment(mode: .alphanumeric, bytes: Array("ABC".utf8)),
+                QRSegment(mode: .numeric, bytes: Array("12345678901234".utf8)),
+            ])
         // Alphanumeric 3 chars + numeric 14 digits: (4 + 9 + 17) + (4 + 10 + 47) bits.
         #expect(QRSegmenter.bitCount(QRSegmenter.segments(bytes, versionRange: 0), versionRange: 0) == 91)
         // A short digit run inside letters stays alphanumeric; lower case forces byte mode.
@@ -42,14 +44,16 @@ struct QRSegmenterTests {
                     case .alphanumeric:
                         valid = part.allSatisfy { QRSegment.alphanumericValue($0) != nil || (gs1 && $0 == 0x1D) }
                     case .kanji:
-                        valid = kanji && part.count % 2 == 0
+                        valid =
+                            kanji && part.count % 2 == 0
                             && stride(from: 0, to: part.count, by: 2).allSatisfy {
                                 QRSegment.kanjiValue(part[$0], part[$0 + 1]) != nil
                             }
                     default: valid = true
                     }
                     guard valid else { continue }
-                    let bits = 4 + mode.characterCountBits(versionRange: r)
+                    let bits =
+                        4 + mode.characterCountBits(versionRange: r)
                         + QRSegment.dataBits(mode, count: s.characterCount(gs1: gs1))
                     best[j] = min(best[j], best[i] + bits)
                 }

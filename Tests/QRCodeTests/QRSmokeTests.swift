@@ -1,6 +1,7 @@
+import ScanCore
 import ScanTestSupport
 import Testing
-import ScanCore
+
 @testable import QRCode
 
 struct QRSmokeTests {

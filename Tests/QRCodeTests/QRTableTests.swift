@@ -1,5 +1,6 @@
-import Testing
 import ScanCore
+import Testing
+
 @testable import QRCode
 
 struct QRTableTests {
@@ -31,7 +32,9 @@ struct QRTableTests {
                 #expect(QRFormatInformation.decode([0, info.word ^ 0b110]) == info)
             }
         }
-        #expect(QRFormatInformation.decode([QRFormatInformation(level: .l, mask: 0).word ^ 0b1111]) != QRFormatInformation(level: .l, mask: 0))
+        #expect(
+            QRFormatInformation.decode([QRFormatInformation(level: .l, mask: 0).word ^ 0b1111])
+                != QRFormatInformation(level: .l, mask: 0))
     }
 
     /// Annex D example: version 7 → 000111 110010010100.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScanCore
 
 struct BinarizerTests {
@@ -24,7 +25,7 @@ struct BinarizerTests {
         var expected = [UInt8](repeating: 0, count: w * h)
         for y in 0..<h {
             for x in 0..<w {
-                let light = 60 + x * 190 / w       // background brightens from 60 to 250
+                let light = 60 + x * 190 / w  // background brightens from 60 to 250
                 let isBar = (x / 4) % 2 == 1
                 px[y * w + x] = UInt8(isBar ? light * 45 / 100 : light)
                 expected[y * w + x] = isBar ? 1 : 0
@@ -37,7 +38,7 @@ struct BinarizerTests {
     }
 
     @Test func runsAlternateStartingLight() {
-        let m = BitMatrix(width: 6, height: 2, bits: [1, 1, 0, 1, 0, 0,  0, 0, 0, 0, 0, 0])
+        let m = BitMatrix(width: 6, height: 2, bits: [1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0])
         #expect(m.rowRuns(0) == [0, 2, 1, 1, 2])
         #expect(m.rowRuns(1) == [6])
         #expect(m.columnRuns(0) == [0, 1, 1])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScanCore
 
 /// Run extraction (eight pixels at a time) against a pixel-by-pixel count, and the complement.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScanCore
 
 /// A 640×360 mid-grey frame with a bar pattern (widths 1–4 × `module` px, EAN-like density) of
@@ -90,7 +91,9 @@ struct CandidateMapTests {
             let a = Double(k) * 15 * Double.pi / 180
             for s in 0..<400 {
                 let x = Int(320 + (Double(s) - 200) * cos(a)), y = Int(180 + (Double(s) - 200) * sin(a))
-                if x >= 0, x < 640, y >= 0, y < 360 { px[y * 640 + x] = 30; if x + 1 < 640 { px[y * 640 + x + 1] = 30 } }
+                if x >= 0, x < 640, y >= 0, y < 360 {
+                    px[y * 640 + x] = 30; if x + 1 < 640 { px[y * 640 + x + 1] = 30 }
+                }
             }
         }
         // Text-like rows of small glyph boxes.

@@ -1,15 +1,18 @@
 import Testing
+
 @testable import ScanCore
 
 struct GS1ElementSyntaxTests {
     @Test func hriToElementString() throws {
         let bytes = try GS1ElementSyntax.elementString(fromHRI: "(01)05000456112253(10)COV0109(17)220901(21)X")
         // GS only after AI 10 (no predefined length) and not after the last field.
-        #expect(bytes == Array("0105000456112253".utf8) + Array("10COV0109".utf8) + [0x1D] + Array("17220901".utf8)
-            + Array("21X".utf8))
-        #expect(try GS1ElementSyntax.elements(fromHRI: "(3103)000189(10)A(B)") == [
-            .init(ai: "3103", data: "000189"), .init(ai: "10", data: "A(B)"),
-        ])
+        #expect(
+            bytes == Array("0105000456112253".utf8) + Array("10COV0109".utf8) + [0x1D] + Array("17220901".utf8)
+                + Array("21X".utf8))
+        #expect(
+            try GS1ElementSyntax.elements(fromHRI: "(3103)000189(10)A(B)") == [
+                .init(ai: "3103", data: "000189"), .init(ai: "10", data: "A(B)"),
+            ])
     }
 
     @Test func malformedHRI() {
@@ -32,7 +35,10 @@ struct EncoderRegistryTests {
         func encode(_ payload: EncodePayload, format: BarcodeFormat, options: EncodeOptions) throws(EncodeError)
             -> [GeneratedSymbol]
         {
-            [GeneratedSymbol(format: format, modules: BitMatrix(width: 1, height: 1, bits: [1]), isLinear: false, quietZone: 0)]
+            [
+                GeneratedSymbol(
+                    format: format, modules: BitMatrix(width: 1, height: 1, bits: [1]), isLinear: false, quietZone: 0)
+            ]
         }
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScanCore
 
 /// A test row decoder: reads "a light run of ≥ 8, then dark 2, light 2, dark 6" as the symbol "K"
@@ -10,8 +11,10 @@ private struct AsymmetricBarsDecoder: LinearRowDecoder {
         var i = 1
         while i + 2 < r.count {
             if r[i - 1] >= 8, r[i] == 2, r[i + 1] == 2, r[i + 2] == 6 {
-                out.append(LinearMatch(format: BarcodeFormat("test"), text: "K", symbologyIdentifier: "]X0",
-                                       start: line.runStarts[i], end: line.runStarts[i + 3]))
+                out.append(
+                    LinearMatch(
+                        format: BarcodeFormat("test"), text: "K", symbologyIdentifier: "]X0",
+                        start: line.runStarts[i], end: line.runStarts[i + 3]))
             }
             i += 2
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ScanCore
 
 /// A row decoder with no structure at all, the worst case for partial reads: every stretch of bars between
@@ -25,8 +26,10 @@ private struct BarCountDecoder: LinearRowDecoder {
             guard j + 1 < r.count else { break }
             let bars = (j - i) / 2 + 1
             if bars >= minBars {
-                out.append(LinearMatch(format: "barcount", text: "\(bars) bars", symbologyIdentifier: "]X0",
-                                       start: line.runStarts[i], end: line.runStarts[j + 1]))
+                out.append(
+                    LinearMatch(
+                        format: "barcount", text: "\(bars) bars", symbologyIdentifier: "]X0",
+                        start: line.runStarts[i], end: line.runStarts[j + 1]))
             }
             i = j + 2
         }
@@ -101,8 +104,9 @@ struct LinearScannerSymbolEndsTests {
         let source = LinearScanner.LineSource.profile(image, hysteresisFraction: 0.07)
         var partial = 0, checked = 0
         for row in stride(from: 0, to: image.height, by: 5) {
-            let hits = LinearScanner.readLine(source, lines: lines, index: row, options: DecodeOptions(),
-                                              decoder: BarCountDecoder())
+            let hits = LinearScanner.readLine(
+                source, lines: lines, index: row, options: DecodeOptions(),
+                decoder: BarCountDecoder())
             for hit in hits where !hit.reversed {
                 checked += 1
                 if !LinearScanner.SymbolEnds.consistent(hit, lines: lines, source: source) { partial += 1 }

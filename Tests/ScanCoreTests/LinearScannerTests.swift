@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScanCore
 
 /// A row decoder for a made-up symbol: three bars of widths 1, 1, 3 (units) separated by spaces of 1,
@@ -11,10 +12,12 @@ struct ThreeBarDecoder: LinearRowDecoder {
         while i + 5 < r.count {
             let u = r[i]
             if u > 0, r[i + 1] == u, r[i + 2] == u, r[i + 3] == u, r[i + 4] == 3 * u, r[i - 1] >= 2 * u,
-               r[i + 5] >= 2 * u
+                r[i + 5] >= 2 * u
             {
-                out.append(LinearMatch(format: "threebar", text: "113", symbologyIdentifier: "]X0",
-                                       start: line.runStarts[i], end: line.runStarts[i + 5]))
+                out.append(
+                    LinearMatch(
+                        format: "threebar", text: "113", symbologyIdentifier: "]X0",
+                        start: line.runStarts[i], end: line.runStarts[i + 5]))
             }
             i += 2
         }
@@ -54,8 +57,9 @@ struct LinearScannerTests {
         #expect(ScanLine(runs: [0, 3, 4, 5]).inverted().runs == [3, 4, 5])
         #expect(ScanLine(runs: [0, 3, 4, 5]).inverted().inverted().runs == [0, 3, 4, 5, 0])
         #expect(ScanLine(runs: [7]).inverted().runs == [0, 7, 0])
-        #expect(ScanLine(runs: [2, 3, 4], subpixelStarts: [0, 2.5, 5.5, 9]).inverted().subpixelStarts
-            == [0, 0, 2.5, 5.5, 9, 9])
+        #expect(
+            ScanLine(runs: [2, 3, 4], subpixelStarts: [0, 2.5, 5.5, 9]).inverted().subpixelStarts
+                == [0, 0, 2.5, 5.5, 9, 9])
     }
 
     @Test func theImageBorderIsAQuietZone() {
@@ -79,7 +83,8 @@ struct LinearScannerTests {
 
     @Test func findsASymbolWithCornersAtItsBars() throws {
         let image = threeBarImage(rows: 20..<80)
-        let codes = LinearScanner.scan(FrameContext(image: image), options: wholeFrameOptions(), decoder: ThreeBarDecoder())
+        let codes = LinearScanner.scan(
+            FrameContext(image: image), options: wholeFrameOptions(), decoder: ThreeBarDecoder())
         #expect(codes.count == 1)
         let b = try #require(codes.first)
         #expect(b.rawValue == "113")
@@ -93,7 +98,8 @@ struct LinearScannerTests {
         let image = threeBarImage(rows: 20..<80)
         let rotated = image.rotated90Clockwise().rotated90Clockwise()
         let b = try #require(
-            LinearScanner.scan(FrameContext(image: rotated), options: wholeFrameOptions(), decoder: ThreeBarDecoder()).first)
+            LinearScanner.scan(FrameContext(image: rotated), options: wholeFrameOptions(), decoder: ThreeBarDecoder())
+                .first)
         #expect(b.orientation == 180)
         // The symbol's own top-left is now at the image's bottom right.
         #expect(abs(b.cornerPoints[0].x - 160) < 0.01 && abs(b.cornerPoints[0].y - 79.5) < 0.01)
@@ -102,8 +108,9 @@ struct LinearScannerTests {
     @Test func columnsOnlyWithTryRotate() {
         let image = threeBarImage(rows: 20..<80).rotated90Clockwise()
         var options = wholeFrameOptions()
-        #expect(LinearScanner.scan(FrameContext(image: image), options: options, decoder: ThreeBarDecoder())
-            .map(\.orientation) == [90])
+        #expect(
+            LinearScanner.scan(FrameContext(image: image), options: options, decoder: ThreeBarDecoder())
+                .map(\.orientation) == [90])
         options.tryRotate = false
         #expect(LinearScanner.scan(FrameContext(image: image), options: options, decoder: ThreeBarDecoder()).isEmpty)
     }
@@ -122,8 +129,9 @@ struct LinearScannerTests {
         var px = threeBarImage(rows: 10..<90).packedPixels
         for y in 45..<55 { for x in 0..<200 { px[y * 200 + x] = 240 } }
         let image = LuminanceImage(width: 200, height: 100, pixels: px)
-        #expect(LinearScanner.scan(FrameContext(image: image), options: wholeFrameOptions(), decoder: ThreeBarDecoder())
-            .count == 1)
+        #expect(
+            LinearScanner.scan(FrameContext(image: image), options: wholeFrameOptions(), decoder: ThreeBarDecoder())
+                .count == 1)
     }
 
     @Test(arguments: LinearScanner.slantedAngles)

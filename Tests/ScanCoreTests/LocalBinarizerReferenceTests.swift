@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScanCore
 
 /// ``LocalBinarizer`` (eight pixels at a time) against the rule it documents, computed pixel by pixel.

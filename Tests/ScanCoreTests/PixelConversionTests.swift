@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScanCore
 
 /// Exact luminance values for every pixel format (Rec. 601 integer luma, see Frame+Luminance.swift).
@@ -6,9 +7,9 @@ struct PixelConversionTests {
     @Test func lumaFormulaEndpointsAndPrimaries() {
         #expect(Frame.luma(r: 0, g: 0, b: 0) == 0)
         #expect(Frame.luma(r: 255, g: 255, b: 255) == 255)
-        #expect(Frame.luma(r: 255, g: 0, b: 0) == 77)   // (77*255+128)>>8 = 77
+        #expect(Frame.luma(r: 255, g: 0, b: 0) == 77)  // (77*255+128)>>8 = 77
         #expect(Frame.luma(r: 0, g: 255, b: 0) == 149)  // (150*255+128)>>8 = 149
-        #expect(Frame.luma(r: 0, g: 0, b: 255) == 29)   // (29*255+128)>>8 = 29
+        #expect(Frame.luma(r: 0, g: 0, b: 255) == 29)  // (29*255+128)>>8 = 29
         #expect(Frame.luma(r: 100, g: 150, b: 200) == 141)  // (7700+22500+5800+128)>>8 = 141
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScanCore
 
 struct GaloisFieldTests {
@@ -33,11 +34,11 @@ struct ReedSolomonTests {
         var description: String { "GF(\(field.size)) n=\(n) ec=\(ec)" }
     }
     static let cases: [Case] = [
-        Case(field: .qrCode, n: 26, ec: 7), Case(field: .qrCode, n: 153, ec: 30), Case(field: .dataMatrix, n: 44, ec: 28),
+        Case(field: .qrCode, n: 26, ec: 7), Case(field: .qrCode, n: 153, ec: 30),
+        Case(field: .dataMatrix, n: 44, ec: 28),
         Case(field: .aztecParameters, n: 7, ec: 5), Case(field: .aztecData6, n: 40, ec: 12),
         Case(field: .aztecData10, n: 300, ec: 60), Case(field: .aztecData12, n: 1000, ec: 100),
     ]
-
 
     @Test(arguments: cases) func correctsUpToHalfTheCheckSymbols(_ c: Case) {
         var rng = SplitMix64(seed: UInt64(c.n * 31 + c.ec))
@@ -85,9 +86,9 @@ struct ReedSolomonTests {
             let before = received
             if dec.decode(&received, ecCount: 10) == nil {
                 failures += 1
-                #expect(received == before)   // unchanged on failure
+                #expect(received == before)  // unchanged on failure
             } else {
-                #expect(received != block)      // a different valid codeword, never the original
+                #expect(received != block)  // a different valid codeword, never the original
             }
         }
         #expect(failures > 40)
@@ -122,8 +123,10 @@ struct PerspectiveTransformTests {
 struct ECITests {
     @Test func everyCharacterSetConverts() {
         for cs in ECI.CharacterSet.allCases where cs != .binary {
-            #expect(cs.decode(Array("Az09".utf8)) != nil || cs.rawValue.hasPrefix("UTF-16") || cs.rawValue.hasPrefix("UTF-32"),
-                    "\(cs.rawValue)")
+            #expect(
+                cs.decode(Array("Az09".utf8)) != nil || cs.rawValue.hasPrefix("UTF-16")
+                    || cs.rawValue.hasPrefix("UTF-32"),
+                "\(cs.rawValue)")
         }
         #expect(ECI.characterSet(for: 20)?.decode([0x93, 0xFA, 0x96, 0x7B]) == "日本")
         #expect(ECI.characterSet(for: 26)?.decode([0xE6, 0x97, 0xA5]) == "日")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScanCore
 
 /// A test plugin: reports one `telepen` symbol "X" at fixed corners when pixel (0, 0) is dark.
@@ -7,9 +8,12 @@ private struct DarkCornerDecoder: SymbologyDecoder {
     var formats: Set<BarcodeFormat> { [BarcodeFormat("telepen")] }
     func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
         guard frame.image[0, 0] < 128 else { return [] }
-        return [Barcode(format: BarcodeFormat("telepen"), rawValue: "X", rawBytes: [88],
-                        cornerPoints: [Point(0, 0), Point(10, 0), Point(10, 5), Point(0, 5)],
-                        symbologyIdentifier: "]B0")]
+        return [
+            Barcode(
+                format: BarcodeFormat("telepen"), rawValue: "X", rawBytes: [88],
+                cornerPoints: [Point(0, 0), Point(10, 0), Point(10, 5), Point(0, 5)],
+                symbologyIdentifier: "]B0")
+        ]
     }
 }
 
@@ -20,8 +24,11 @@ struct RegistryTests {
         var options = DecodeOptions()
         options.formats = [.ean13]
         #expect(registry.decoders(for: options.formats).isEmpty)
-        #expect(registry.decode(FrameContext(image: LuminanceImage(width: 4, height: 4, filledWith: 0)),
-                                options: options).isEmpty)
+        #expect(
+            registry.decode(
+                FrameContext(image: LuminanceImage(width: 4, height: 4, filledWith: 0)),
+                options: options
+            ).isEmpty)
         #expect(registry.formats == [BarcodeFormat("telepen")])
     }
 
@@ -48,9 +55,10 @@ struct RegistryTests {
     }
 
     @Test func duplicatesAreMergedAndMaxSymbolsHolds() {
-        let a = Barcode(format: .ean13, rawValue: "1", rawBytes: [49],
-                        cornerPoints: [Point(0, 0), Point(10, 0), Point(10, 10), Point(0, 10)],
-                        symbologyIdentifier: "]E0")
+        let a = Barcode(
+            format: .ean13, rawValue: "1", rawBytes: [49],
+            cornerPoints: [Point(0, 0), Point(10, 0), Point(10, 10), Point(0, 10)],
+            symbologyIdentifier: "]E0")
         var b = a
         b.cornerPoints = a.cornerPoints.map { $0 + Point(5, 5) }
         var far = a

@@ -70,7 +70,8 @@ struct JPEGReaderTests {
         var pixels: [UInt8] = []
         for y in 0..<height {
             for x in 0..<width {
-                let color: [UInt8] = y < 8 ? (x < 8 ? [255, 0, 0] : [0, 255, 0]) : (x < 8 ? [0, 0, 255] : [255, 255, 255])
+                let color: [UInt8] =
+                    y < 8 ? (x < 8 ? [255, 0, 0] : [0, 255, 0]) : (x < 8 ? [0, 0, 255] : [255, 255, 255])
                 pixels += color
             }
         }

@@ -23,8 +23,10 @@ struct MalformedInputTests {
     /// Every prefix must give a typed error or a valid frame — never a crash or a hang.
     @Test(
         "truncation at every cut point is a typed error",
-        arguments: [("png", png), ("interlaced png", interlacedPNG), ("jpeg", jpeg), ("progressive jpeg", progressiveJPEG),
-            ("pgm", pgm), ("ppm", ppmText)])
+        arguments: [
+            ("png", png), ("interlaced png", interlacedPNG), ("jpeg", jpeg), ("progressive jpeg", progressiveJPEG),
+            ("pgm", pgm), ("ppm", ppmText),
+        ])
     func truncation(_ label: String, _ bytes: [UInt8]) {
         for cut in 1..<bytes.count {
             let prefix = Array(bytes[0..<cut])
@@ -50,7 +52,9 @@ struct MalformedInputTests {
         #expect(throws: Never.self) { try ImageReader.read(data: bytes, name: "whole") }
     }
 
-    @Test("corrupted bytes anywhere give a typed error or a frame", arguments: [("png", png), ("jpeg", jpeg), ("pgm", pgm)])
+    @Test(
+        "corrupted bytes anywhere give a typed error or a frame",
+        arguments: [("png", png), ("jpeg", jpeg), ("pgm", pgm)])
     func corruption(_ label: String, _ bytes: [UInt8]) {
         var generator = SplitMix64(seed: 42)
         for round in 0..<300 {
@@ -129,12 +133,18 @@ struct MalformedInputTests {
         let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + TestPNG.chunk("IHDR", ihdr)
         #expect(throws: expected) { try ImageReader.read(data: png, name: "big", limits: limits) }
         // PNM header only.
-        #expect(throws: expected) { try ImageReader.read(data: Array("P5 20000 20000 255\n".utf8), name: "big", limits: limits) }
-        #expect(throws: expected) { try ImageReader.read(data: Array("P3 20000 20000 255 1 2 3".utf8), name: "big", limits: limits) }
+        #expect(throws: expected) {
+            try ImageReader.read(data: Array("P5 20000 20000 255\n".utf8), name: "big", limits: limits)
+        }
+        #expect(throws: expected) {
+            try ImageReader.read(data: Array("P3 20000 20000 255 1 2 3".utf8), name: "big", limits: limits)
+        }
         // A real JPEG checked against a limit below its size.
         let small = ImageLimits(maxPixels: 100)
         #expect(throws: ImageError.tooLarge(path: "j", width: 24, height: 16, limit: 100)) {
-            try ImageReader.read(data: TestJPEG.encode([UInt8](repeating: 0, count: 24 * 16), width: 24, height: 16, channels: 1), name: "j", limits: small)
+            try ImageReader.read(
+                data: TestJPEG.encode([UInt8](repeating: 0, count: 24 * 16), width: 24, height: 16, channels: 1),
+                name: "j", limits: small)
         }
         #expect(expected.description.contains("20000x20000"))
     }
@@ -150,4 +160,3 @@ struct MalformedInputTests {
         for error in errors { #expect(error.description.hasPrefix("f: ") && error.path == "f") }
     }
 }
-

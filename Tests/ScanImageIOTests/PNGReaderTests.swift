@@ -131,7 +131,8 @@ struct PNGReaderTests {
                     return [level, 65535 - level, 0, 65535]
                 }
             }
-            let plain = TestPNG.make(width: width, height: height, bitDepth: bitDepth, colorType: colorType, pixel: pixel)
+            let plain = TestPNG.make(
+                width: width, height: height, bitDepth: bitDepth, colorType: colorType, pixel: pixel)
             let adam7 = TestPNG.make(
                 width: width, height: height, bitDepth: bitDepth, colorType: colorType, interlaced: true, pixel: pixel)
             let expected = try read(plain)

@@ -41,7 +41,8 @@ struct PNGWriterTests {
         #expect(try ImageReader.read(data: try PNGWriter.encode(bgr), name: "bgr").pixels == [3, 2, 1])
 
         let rgba = try Frame(pixels: [1, 2, 3, 255, 0, 0, 0, 0], format: .rgba32, width: 2, height: 1)
-        #expect(try ImageReader.read(data: try PNGWriter.encode(rgba), name: "rgba").pixels == [1, 2, 3, 255, 255, 255])
+        #expect(
+            try ImageReader.read(data: try PNGWriter.encode(rgba), name: "rgba").pixels == [1, 2, 3, 255, 255, 255])
 
         let gray = try Frame(pixels: [0, 200, 7], format: .gray8, width: 3, height: 1)
         #expect(try ImageReader.read(data: try PNGWriter.encode(gray), name: "g").pixels == [0, 200, 7])

@@ -1,5 +1,6 @@
 import ScanCore
 import Testing
+
 @testable import ScanImageIO
 
 struct SymbolRendererTests {
@@ -36,14 +37,16 @@ struct SymbolRendererTests {
         style.scale = 3
         style.foreground = RGBColor(red: 0x10, green: 0x20, blue: 0x30)
         let one = try SymbolRenderer.png(matrix, style: style, bitDepth: .one)
-        #expect(one[24] == 1 && one[25] == 3)   // IHDR bit depth 1, palette
+        #expect(one[24] == 1 && one[25] == 3)  // IHDR bit depth 1, palette
         let frame = try ImageReader.read(data: one, name: "one.png")
         #expect(frame.width == 12 && frame.height == 12 && frame.format == .rgb24)
         #expect(Array(frame.pixels[((3 * 12) + 3) * 3..<((3 * 12) + 3) * 3 + 3]) == [0x10, 0x20, 0x30])
         style.foreground = RGBColor(red: 0, green: 0, blue: 0)
         let eight = try SymbolRenderer.png(matrix, style: style, bitDepth: .eight)
-        #expect(eight[24] == 8 && eight[25] == 0)   // 8-bit greyscale
-        #expect(try ImageReader.read(data: eight, name: "eight.png").luminance() == SymbolRenderer.luminance(matrix, style: style))
+        #expect(eight[24] == 8 && eight[25] == 0)  // 8-bit greyscale
+        #expect(
+            try ImageReader.read(data: eight, name: "eight.png").luminance()
+                == SymbolRenderer.luminance(matrix, style: style))
     }
 
     @Test func svgAndText() {

@@ -42,7 +42,8 @@ struct WebPReaderTests {
     @Test func alphaIsCompositedOnWhite() throws {
         // Opaque black, fully transparent black, half-transparent black.
         let rgba: [UInt8] = [0, 0, 0, 255, 0, 0, 0, 0, 0, 0, 0, 128]
-        let frame = try ImageReader.read(data: Self.encodeLossless(rgba, width: 3, height: 1, alpha: true), name: "a.webp")
+        let frame = try ImageReader.read(
+            data: Self.encodeLossless(rgba, width: 3, height: 1, alpha: true), name: "a.webp")
         // (0·a + 255·(255 − a) + 127) / 255 per channel.
         #expect(frame.pixels == [0, 0, 0, 255, 255, 255, 127, 127, 127])
     }

@@ -24,9 +24,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let e = PathExpansion.expand([root])
         #expect(
-            e.files == ["a.png", "b.JPG", "other/f.png", "other/g.WebP", "sub/c.png", "sub/deep/d.pgm"].map {
-                root + "/" + $0
-            })
+            e.files
+                == ["a.png", "b.JPG", "other/f.png", "other/g.WebP", "sub/c.png", "sub/deep/d.pgm"].map {
+                    root + "/" + $0
+                })
         #expect(e.problems.isEmpty)
     }
 

@@ -126,12 +126,13 @@ import Testing
             problems(Self.session(paths: "17")).map(\.message) == [
                 "'paths' must be text, not the number 17 (write \"17\" in quotes for text)"
             ])
-        #expect(problems(Self.session(paths: "[a.png, true, 0x1F, 1_000, -2.5e3]")).map(\.message) == [
-            "an item of 'paths' must be text, not the boolean true (write \"true\" in quotes for text)",
-            "an item of 'paths' must be text, not the number 0x1F (write \"0x1F\" in quotes for text)",
-            "an item of 'paths' must be text, not the number 1_000 (write \"1_000\" in quotes for text)",
-            "an item of 'paths' must be text, not the number -2.5e3 (write \"-2.5e3\" in quotes for text)",
-        ])
+        #expect(
+            problems(Self.session(paths: "[a.png, true, 0x1F, 1_000, -2.5e3]")).map(\.message) == [
+                "an item of 'paths' must be text, not the boolean true (write \"true\" in quotes for text)",
+                "an item of 'paths' must be text, not the number 0x1F (write \"0x1F\" in quotes for text)",
+                "an item of 'paths' must be text, not the number 1_000 (write \"1_000\" in quotes for text)",
+                "an item of 'paths' must be text, not the number -2.5e3 (write \"-2.5e3\" in quotes for text)",
+            ])
         // Quoted, and words that only start like numbers, are text.
         #expect(problems(Self.session(paths: "[\"17\", '0x1F', 17a, 2024-01-05, v1.2, .png, yes, '1e5']")).isEmpty)
     }
@@ -152,9 +153,10 @@ import Testing
 
     /// FuzzSessionYAML: lone CRs end lines for libyaml; the quoted line must be the one it means.
     @Test func linesEndAtEveryYAMLLineBreak() {
-        #expect(SourceText.lines(of: "a\rb\r\nc\nd\u{85}e\u{2028}f\u{2029}g").map(String.init) == [
-            "a", "b", "c", "d", "e", "f", "g",
-        ])
+        #expect(
+            SourceText.lines(of: "a\rb\r\nc\nd\u{85}e\u{2028}f\u{2029}g").map(String.init) == [
+                "a", "b", "c", "d", "e", "f", "g",
+            ])
         #expect(SourceText.lines(of: "").map(String.init) == [""])
         #expect(SourceText.lines(of: "x\n").map(String.init) == ["x", ""])
         let found = problems("\n\r\r\r\r\r\r\r\r\r\r-\r\r")

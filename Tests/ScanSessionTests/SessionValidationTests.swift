@@ -70,7 +70,8 @@ import Testing
     @Test func symbologyOptionsAreRead() throws {
         let yaml = Self.valid.replacingOccurrences(
             of: "max_symbols: 2,",
-            with: "max_symbols: 2, itf_min_length: 4, code39_full_ascii: off, code39_check_character: verify_and_strip, codabar_min_length: 5, search_whole_frame: true,"
+            with:
+                "max_symbols: 2, itf_min_length: 4, code39_full_ascii: off, code39_check_character: verify_and_strip, codabar_min_length: 5, search_whole_frame: true,"
         )
         let options = try #require(
             try SessionLoader.load(text: yaml, file: "t.yaml", pluginFormats: Self.formats).config.connections.first

@@ -95,12 +95,13 @@ import Testing
             .camera(Self.yuyv, [.frame, .lost(gone)]),
             .camera(Self.yuyv, [.frame]),
         ])
-        #expect(log.lines.filter { $0.hasPrefix("error") || $0.hasPrefix("open") } == [
-            "open at 0", "error frame - /dev/fake0: \(gone); reopening in 20 ms (attempt 1)",
-            "open at 20", "error frame - /dev/fake0: \(gone); reopening in 40 ms (attempt 2)",
-            "open at 60", "error frame - /dev/fake0: \(gone); reopening in 20 ms (attempt 1)",
-            "open at 113",
-        ])
+        #expect(
+            log.lines.filter { $0.hasPrefix("error") || $0.hasPrefix("open") } == [
+                "open at 0", "error frame - /dev/fake0: \(gone); reopening in 20 ms (attempt 1)",
+                "open at 20", "error frame - /dev/fake0: \(gone); reopening in 40 ms (attempt 2)",
+                "open at 60", "error frame - /dev/fake0: \(gone); reopening in 20 ms (attempt 1)",
+                "open at 113",
+            ])
     }
 
     /// A node that can never serve the session ends the input at once with one error, no retry.

@@ -62,7 +62,8 @@ import Testing
             #expect(d.retryTimeReached(now: now) == .send(attempt: attempt))
             let backoff = Double(policy.backoff.delayMs(afterFailures: attempt)) / 1000
             #expect(
-                d.completed(.failed("HTTP 503"), now: now) == .wait(until: now.addingTimeInterval(backoff), stalledBy: nil))
+                d.completed(.failed("HTTP 503"), now: now)
+                    == .wait(until: now.addingTimeInterval(backoff), stalledBy: nil))
             now = now.addingTimeInterval(backoff)
         }
         #expect(d.retryTimeReached(now: now) == .send(attempt: 21))

@@ -183,7 +183,8 @@ final class ScriptedReceiver {
         #expect(out.finish() == 3)
         let shown = "http://127.0.0.1:9/none?key=***"
         #expect(
-            lines.all.last == "output 'hook': 3 events were not delivered to \(shown) and are lost (no 'spool:' holds them)")
+            lines.all.last
+                == "output 'hook': 3 events were not delivered to \(shown) and are lost (no 'spool:' holds them)")
         #expect(lines.all.first?.hasPrefix("output 'hook': delivery to \(shown) stopped: ") == true)
         #expect(!lines.all.joined().contains("k3y"))
     }

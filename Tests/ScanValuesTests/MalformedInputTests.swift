@@ -114,4 +114,3 @@ import Testing
         _ = JSONValue.object(enriched.jsonObject).serialized
     }
 }
-

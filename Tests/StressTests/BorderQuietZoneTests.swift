@@ -72,7 +72,8 @@ import Testing
     /// UPC-E out of its bars (a pure image reads without quiet zones, so every read must span its line).
     @Test(arguments: [("ean13-soft-itf.png", "2487053318128"), ("ean13-soft-upce.png", "6869589693508")])
     func pureEANGivesOnlyTheEAN(file: String, value: String) throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(file)")
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/\(file)")
         let image = try ImageReader.read(contentsOf: path.path).luminance()
         let found = decode(image, pure: true)
         #expect(found.map(\.format) == [.ean13], "\(found.map { "\($0.format.name) \($0.rawValue ?? "")" })")

@@ -7,8 +7,10 @@ import ScanCore
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReedSolomon(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzBytes(data, size)
-    let fields: [GaloisField] = [.qrCode, .dataMatrix, .aztecParameters, .aztecData6, .aztecData8, .aztecData10,
-        .aztecData12]
+    let fields: [GaloisField] = [
+        .qrCode, .dataMatrix, .aztecParameters, .aztecData6, .aztecData8, .aztecData10,
+        .aztecData12,
+    ]
     let field = fields[input.int(in: 0...(fields.count - 1))]
     let ecCount = input.int(in: 0...80)
     let erasureCount = input.int(in: 0...20)

@@ -1,5 +1,5 @@
-import FuzzSupport
 import BuiltinPlugins
+import FuzzSupport
 import ScanCore
 import ScanSession
 

@@ -63,7 +63,12 @@ extension DecoderRegistry {
             }
             for k in chosen where !linear.contains(where: { $0.0 == k }) {
                 let plugin = plugins[k]
-                outcomes.append((k, plugin.decodePass(context, pass: pass, options: plugin.kind == .linear ? passOptions : otherOptions)))
+                outcomes.append(
+                    (
+                        k,
+                        plugin.decodePass(
+                            context, pass: pass, options: plugin.kind == .linear ? passOptions : otherOptions)
+                    ))
             }
             let scale = Double(pass.scale)
             for (k, outcome) in outcomes.sorted(by: { $0.0 < $1.0 }) {

@@ -113,7 +113,8 @@ public final class FrameContext: Sendable {
             m = positive.complemented()
         } else {
             // Both binarizers may need the image's Otsu threshold: computed once.
-            m = kind == .local
+            m =
+                kind == .local
                 ? LocalBinarizer.binarize(image, fallbackThreshold: { self.otsuThreshold })
                 : GlobalHistogramBinarizer.binarize(image, threshold: otsuThreshold)
             if !negatesShared { shared.binarized.withLock { $0[kind] = $0[kind] ?? m } }

@@ -85,7 +85,8 @@ extension LinearSymbologyDecoder {
     /// The symbols of this plugin alone (what the registry does for all linear plugins at once).
     public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
         guard formats.contains(where: options.wants) else { return [] }
-        return refine(LinearScanner.scan(frame, options: options, decoder: rowDecoder), frame: frame,
-                      options: options)
+        return refine(
+            LinearScanner.scan(frame, options: options, decoder: rowDecoder), frame: frame,
+            options: options)
     }
 }

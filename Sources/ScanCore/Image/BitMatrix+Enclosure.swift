@@ -9,8 +9,10 @@ extension BitMatrix {
     /// test tells them apart at the cost of one flood fill of the ring.
     public func lightRegionIsEnclosed(x: Int, y: Int, centre: Point, reach: Double, maxArea: Int) -> Bool {
         guard x >= 0, y >= 0, x < width, y < height, !self[x, y] else { return false }
-        let x0 = max(0, Int((centre.x - reach).rounded(.down))), x1 = min(width - 1, Int((centre.x + reach).rounded(.up)))
-        let y0 = max(0, Int((centre.y - reach).rounded(.down))), y1 = min(height - 1, Int((centre.y + reach).rounded(.up)))
+        let x0 = max(0, Int((centre.x - reach).rounded(.down))),
+            x1 = min(width - 1, Int((centre.x + reach).rounded(.up)))
+        let y0 = max(0, Int((centre.y - reach).rounded(.down))),
+            y1 = min(height - 1, Int((centre.y + reach).rounded(.up)))
         guard x0 < x, x < x1, y0 < y, y < y1 else { return false }
         let bw = x1 - x0 + 1, bh = y1 - y0 + 1
         var seen = [Bool](repeating: false, count: bw * bh)

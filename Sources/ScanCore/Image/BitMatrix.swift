@@ -115,7 +115,8 @@ public struct BitMatrix: Sendable, Equatable {
         var i = 0
         while i + 9 <= count {
             // Byte j of x is 1 exactly when p[i + j] != p[i + j + 1].
-            var x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian
+            var x =
+                raw.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian
                 ^ raw.loadUnaligned(fromByteOffset: i + 1, as: UInt64.self).littleEndian
             while x != 0 {
                 body(i + (x.trailingZeroBitCount >> 3) + 1)

@@ -27,9 +27,10 @@ extension CandidateMap {
                 }
             }
         }
-        return CandidateMap(blocksWide: blocksWide, blocksHigh: blocksHigh, isExhaustive: false,
-                            orientation: orientation, coherence: coherence, edgeDensity: edgeDensity,
-                            linear: linear, matrix: matrix)
+        return CandidateMap(
+            blocksWide: blocksWide, blocksHigh: blocksHigh, isExhaustive: false,
+            orientation: orientation, coherence: coherence, edgeDensity: edgeDensity,
+            linear: linear, matrix: matrix)
     }
 
     /// True when the map has a candidate block of the kind `kind`'s symbols make (linear blocks for

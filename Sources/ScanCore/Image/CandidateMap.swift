@@ -102,8 +102,9 @@ public struct CandidateMap: Sendable, Equatable {
 
     /// A map of an image too small to judge (see ``isExhaustive``).
     static func exhaustive() -> CandidateMap {
-        CandidateMap(blocksWide: 0, blocksHigh: 0, isExhaustive: true, orientation: [], coherence: [],
-                     edgeDensity: [], linear: [], matrix: [])
+        CandidateMap(
+            blocksWide: 0, blocksHigh: 0, isExhaustive: true, orientation: [], coherence: [],
+            edgeDensity: [], linear: [], matrix: [])
     }
 
     /// Computes the map of `image`.
@@ -121,7 +122,8 @@ public struct CandidateMap: Sendable, Equatable {
                     let r0 = sp + image.offset + 2 * y * image.stride, r1 = r0 + image.stride
                     let out = dp + y * hw
                     for x in 0..<hw {
-                        let s = UInt16(r0[2 * x]) &+ UInt16(r0[2 * x + 1]) &+ UInt16(r1[2 * x])
+                        let s =
+                            UInt16(r0[2 * x]) &+ UInt16(r0[2 * x + 1]) &+ UInt16(r1[2 * x])
                             &+ UInt16(r1[2 * x + 1]) &+ 2
                         out[x] = UInt8(truncatingIfNeeded: s >> 2)
                     }
@@ -208,7 +210,8 @@ public struct CandidateMap: Sendable, Equatable {
                 }
             }
         }
-        return CandidateMap(blocksWide: bw, blocksHigh: bh, isExhaustive: false, orientation: orientation,
-                            coherence: coherence, edgeDensity: density, linear: linear, matrix: matrix)
+        return CandidateMap(
+            blocksWide: bw, blocksHigh: bh, isExhaustive: false, orientation: orientation,
+            coherence: coherence, edgeDensity: density, linear: linear, matrix: matrix)
     }
 }

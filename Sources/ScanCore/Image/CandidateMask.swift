@@ -71,10 +71,12 @@ public struct CandidateMask: Sendable {
         }
         var grown = [Bool](repeating: false, count: bw * bh)
         for bx in 0..<bw {
-            Self.dilate(count: bh, margin: margin, read: { across[$0 * bw + bx] }, write: { grown[$0 * bw + bx] = true })
+            Self.dilate(
+                count: bh, margin: margin, read: { across[$0 * bw + bx] }, write: { grown[$0 * bw + bx] = true })
         }
-        self.init(width: width, height: height, isWholeFrame: false, blocksWide: map.blocksWide,
-                  blocksHigh: map.blocksHigh, searched: grown)
+        self.init(
+            width: width, height: height, isWholeFrame: false, blocksWide: map.blocksWide,
+            blocksHigh: map.blocksHigh, searched: grown)
     }
 
     /// The mask a detector of `frame` uses: the whole frame when `options.searchWholeFrame` or
@@ -83,8 +85,9 @@ public struct CandidateMask: Sendable {
         if options.searchWholeFrame || options.pure {
             self.init(wholeFrameWidth: frame.width, height: frame.height)
         } else {
-            self.init(frame.candidates, width: frame.width, height: frame.height, linear: linear, matrix: matrix,
-                      margin: margin)
+            self.init(
+                frame.candidates, width: frame.width, height: frame.height, linear: linear, matrix: matrix,
+                margin: margin)
         }
     }
 

@@ -23,8 +23,8 @@ public enum LocalBinarizer {
         guard w > 0, h > 0 else { return BitMatrix(width: w, height: h) }
         let bs = blockSize
         let bw = (w + bs - 1) / bs, bh = (h + bs - 1) / bs
-        var means = [Int](repeating: 0, count: bw * bh)      // mean of each contrasted block, else 0
-        var contrasted = [Int](repeating: 0, count: bw * bh) // 1 when the block has contrast
+        var means = [Int](repeating: 0, count: bw * bh)  // mean of each contrasted block, else 0
+        var contrasted = [Int](repeating: 0, count: bw * bh)  // 1 when the block has contrast
         var bits = [UInt8](repeating: 0, count: w * h)
         image.storage.withUnsafeBufferPointer { src in
             guard let base = src.baseAddress else { return }

@@ -32,7 +32,9 @@ public enum LineProfileThreshold {
     }
 
     /// ``edges(_:hysteresis:)`` of a smoothed profile `s` (×4) with hysteresis `hh` (×4).
-    private static func edges(smoothed s: UnsafeBufferPointer<Int>, hysteresis4 hh: Int) -> (edges: [Double], startsDark: Bool) {
+    private static func edges(smoothed s: UnsafeBufferPointer<Int>, hysteresis4 hh: Int) -> (
+        edges: [Double], startsDark: Bool
+    ) {
         let n = s.count
         // Alternating extrema: index, and whether it is a maximum.
         var extremaAt: [Int] = []
@@ -60,11 +62,15 @@ public enum LineProfileThreshold {
         while i < n {
             let v = s[i]
             if lookingForMax {
-                if v > s[candidate] { candidate = i } else if s[candidate] - v >= hh {
+                if v > s[candidate] {
+                    candidate = i
+                } else if s[candidate] - v >= hh {
                     extremaAt.append(candidate); lookingForMax = false; candidate = i
                 }
             } else {
-                if v < s[candidate] { candidate = i } else if v - s[candidate] >= hh {
+                if v < s[candidate] {
+                    candidate = i
+                } else if v - s[candidate] >= hh {
                     extremaAt.append(candidate); lookingForMax = true; candidate = i
                 }
             }

@@ -97,7 +97,7 @@ extension LinearScanner {
     static func extends(_ a: Cluster, _ b: Cluster) -> Bool {
         let ka = a.key, kb = b.key
         guard ka.format == kb.format, ka.reversed == kb.reversed, ka.text.count > kb.text.count,
-              ka.text.hasPrefix(kb.text)
+            ka.text.hasPrefix(kb.text)
         else { return false }
         return true
     }

@@ -54,8 +54,10 @@ extension LinearScanner {
                     guard CandidateMap.angleDistance(b.angle, angle) <= Guide.slantedReach else { continue }
                     // A square of side 2·half projects onto a unit direction (dx, dy) as ±half·(|dx| + |dy|).
                     let reach = half * (abs(lines.dx) + abs(lines.dy))
-                    out.append(Family.Block(c: -lines.dy * cx + lines.dx * cy, t: lines.dx * cx + lines.dy * cy,
-                                            reach: reach))
+                    out.append(
+                        Family.Block(
+                            c: -lines.dy * cx + lines.dx * cy, t: lines.dx * cx + lines.dy * cy,
+                            reach: reach))
                 }
             }
             return Family(blocks: out)

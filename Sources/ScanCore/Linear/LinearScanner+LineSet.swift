@@ -120,8 +120,9 @@ extension LinearScanner {
             var out = [UInt8](repeating: 0, count: range.count)
             matrix.bits.withUnsafeBufferPointer { buf in
                 out.withUnsafeMutableBufferPointer { o in
-                    sample(buf, offset: 0, stride: matrix.width, w: matrix.width, h: matrix.height, index: index,
-                           range: range, into: o)
+                    sample(
+                        buf, offset: 0, stride: matrix.width, w: matrix.width, h: matrix.height, index: index,
+                        range: range, into: o)
                 }
             }
             return out
@@ -137,8 +138,9 @@ extension LinearScanner {
             var out = [UInt8](repeating: 0, count: range.count)
             image.storage.withUnsafeBufferPointer { buf in
                 out.withUnsafeMutableBufferPointer { o in
-                    sample(buf, offset: image.offset, stride: image.stride, w: image.width, h: image.height,
-                           index: index, range: range, into: o)
+                    sample(
+                        buf, offset: image.offset, stride: image.stride, w: image.width, h: image.height,
+                        index: index, range: range, into: o)
                 }
             }
             return out
@@ -208,12 +210,14 @@ extension LinearScanner {
         ) -> ScanLine {
             let s0 = Double(range.lowerBound), s1 = Double(range.upperBound)
             // The segment's colour changes, in line positions.
-            var st = starts ?? {
-                var a = [0.0]
-                var acc = 0
-                for x in r { acc += x; a.append(Double(acc)) }
-                return a
-            }()
+            var st =
+                starts
+                ?? {
+                    var a = [0.0]
+                    var acc = 0
+                    for x in r { acc += x; a.append(Double(acc)) }
+                    return a
+                }()
             if st.isEmpty { st = [0, Double(range.count)] }
             let segStartsDark = r.first == 0
             var edges: [Double] = []
@@ -237,9 +241,10 @@ extension LinearScanner {
             var runs: [Int] = []
             runs.reserveCapacity(all.count - 1)
             for k in 1..<all.count { runs.append(Int(all[k].rounded()) - Int(all[k - 1].rounded())) }
-            return ScanLine(runs: runs, subpixelStarts: starts == nil ? nil : all,
-                            startsAtBorder: range.lowerBound == 0 && bordersAcross.start,
-                            endsAtBorder: range.upperBound == length && bordersAcross.end)
+            return ScanLine(
+                runs: runs, subpixelStarts: starts == nil ? nil : all,
+                startsAtBorder: range.lowerBound == 0 && bordersAcross.start,
+                endsAtBorder: range.upperBound == length && bordersAcross.end)
         }
 
         /// Where position 0 of line `index` lies along the family's direction (the parameter t of the

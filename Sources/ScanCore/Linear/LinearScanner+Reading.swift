@@ -19,8 +19,9 @@ extension LinearScanner {
         _ source: LineSource, lines: LineSet, index: Int, segment: Range<Int>? = nil, options: DecodeOptions,
         decoder: some LinearRowDecoder, frame: FrameContext? = nil
     ) -> [Hit] {
-        readLine(source, lines: lines, index: index, segment: segment, options: options, decoders: [decoder],
-                 using: [0], frame: frame)
+        readLine(
+            source, lines: lines, index: index, segment: segment, options: options, decoders: [decoder],
+            using: [0], frame: frame)
     }
 
     /// The line `index` of `lines` from `source` (read once per frame through the frame's line cache, in
@@ -63,8 +64,9 @@ extension LinearScanner {
         guard let frame, let id = source.cacheID else {
             return LineBothWays(lines.scanLine(source, index, segment: segment))
         }
-        let key = LineKey(family: lines.familyID, source: id, index: index, start: segment?.lowerBound ?? -1,
-                          end: segment?.upperBound ?? -1, negative: frame.negatesShared)
+        let key = LineKey(
+            family: lines.familyID, source: id, index: index, start: segment?.lowerBound ?? -1,
+            end: segment?.upperBound ?? -1, negative: frame.negatesShared)
         if let cached = frame.shared.lines.withLock({ $0[key] }) { return cached }
         var positive = key
         positive.negative = false
@@ -86,8 +88,9 @@ extension LinearScanner {
         guard index >= 0, index < lines.count else { return nil }
         let key = c.key, span = c.span
         for source in sources {
-            let found = readLine(source, lines: lines, index: index, options: options, decoders: decoders,
-                                 using: [key.decoder])
+            let found = readLine(
+                source, lines: lines, index: index, options: options, decoders: decoders,
+                using: [key.decoder])
             if let h = found.first(where: { Key($0) == key && span.overlaps($0.forwardStart...$0.forwardEnd) }) {
                 return h
             }
@@ -105,8 +108,10 @@ extension LinearScanner {
             for delta in [-reach, reach, -1, 1] where delta != 0 {
                 let index = base + delta
                 guard !c.lines.contains(index) else { continue }
-                if let h = reread(c, index: index, sources: sources, lines: lines, options: options,
-                                  decoders: decoders) {
+                if let h = reread(
+                    c, index: index, sources: sources, lines: lines, options: options,
+                    decoders: decoders)
+                {
                     c.hits.append(h)
                 }
             }
@@ -124,8 +129,10 @@ extension LinearScanner {
             var index = direction < 0 ? c.lineRange.lowerBound : c.lineRange.upperBound
             for _ in 0..<reach {
                 index += direction
-                guard let h = reread(c, index: index, sources: sources, lines: lines, options: options,
-                                     decoders: decoders)
+                guard
+                    let h = reread(
+                        c, index: index, sources: sources, lines: lines, options: options,
+                        decoders: decoders)
                 else { break }
                 c.hits.append(h)
             }

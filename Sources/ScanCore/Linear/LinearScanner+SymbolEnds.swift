@@ -39,8 +39,11 @@ extension LinearScanner {
             if case .profile(let image, _) = source {
                 let smoothed = Profile.smoothed(lines.profile(image, index))
                 guard let level = Profile.level(smoothed, s, e) else { return true }
-                read = { $0 == index ? Profile(smoothed, level: level) :
-                    Profile(Profile.smoothed(lines.profile(image, $0)), level: level) }
+                read = {
+                    $0 == index
+                        ? Profile(smoothed, level: level)
+                        : Profile(Profile.smoothed(lines.profile(image, $0)), level: level)
+                }
             } else {
                 read = { Profile(lines.scanLine(source, $0)) }
             }
@@ -57,9 +60,9 @@ extension LinearScanner {
             // Dark runs this much narrower than the read's runs are noise in the light, not bars.
             let speck = speckFraction * inside.meanRun
             guard let qStart = threshold(base.lightBefore(s, speck: speck)),
-                  let qEnd = threshold(base.lightAfter(e, speck: speck)),
-                  let s0 = base.quietBefore(s, minimum: qStart, speck: speck),
-                  let e0 = base.quietAfter(e, minimum: qEnd, speck: speck)
+                let qEnd = threshold(base.lightAfter(e, speck: speck)),
+                let s0 = base.quietBefore(s, minimum: qStart, speck: speck),
+                let e0 = base.quietAfter(e, minimum: qEnd, speck: speck)
             else { return true }
             let o0 = lines.origin(index)
             // How far the quiet zones before and after the symbol move on the lines beside (in pixels along
@@ -76,7 +79,7 @@ extension LinearScanner {
                     continue
                 }
                 guard let a = p.quietBefore(s - shift, minimum: qStart, speck: speck),
-                      let b = p.quietAfter(e - shift, minimum: qEnd, speck: speck)
+                    let b = p.quietAfter(e - shift, minimum: qEnd, speck: speck)
                 else { continue }
                 moves.append((a + shift - s0, b + shift - e0))
             }

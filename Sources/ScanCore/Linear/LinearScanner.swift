@@ -65,8 +65,9 @@ public enum LinearScanner {
         let context = ReadContext(frame: frame, guide: guide)
         var found: [Found] = []
         for axis in axes {
-            found += scan(LineSet(axis, width: frame.width, height: frame.height), sources: sources,
-                          options: options, decoders: decoders, context: context)
+            found += scan(
+                LineSet(axis, width: frame.width, height: frame.height), sources: sources,
+                options: options, decoders: decoders, context: context)
         }
         if options.tryRotate && !options.pure {
             // The slanted families read only the primary (profile) source, to bound the cost; with a
@@ -79,9 +80,10 @@ public enum LinearScanner {
             }
             if let slanted {
                 for angle in slantedAngles where slanted.guide?.wants(angle) ?? true {
-                    found += scan(LineSet(.slanted(angle), width: frame.width, height: frame.height),
-                                  sources: Array(sources.prefix(1)), options: options, decoders: decoders,
-                                  context: slanted)
+                    found += scan(
+                        LineSet(.slanted(angle), width: frame.width, height: frame.height),
+                        sources: Array(sources.prefix(1)), options: options, decoders: decoders,
+                        context: slanted)
                 }
             }
         }
@@ -121,8 +123,9 @@ public enum LinearScanner {
                 segment = s
             }
             for source in sources {
-                hits += readLine(source, lines: lines, index: index, segment: segment, options: options,
-                                 decoders: decoders, using: all, frame: context.frame)
+                hits += readLine(
+                    source, lines: lines, index: index, segment: segment, options: options,
+                    decoders: decoders, using: all, frame: context.frame)
             }
         }
         var clusters = merge(cluster(hits, gap: max(2 * step, 3)))
@@ -137,8 +140,9 @@ public enum LinearScanner {
         }
         accepted = resolveConflicts(accepted)
         for i in accepted.indices {
-            extend(&accepted[i], reach: step + 2, sources: sources, lines: lines, options: options,
-                   decoders: decoders)
+            extend(
+                &accepted[i], reach: step + 2, sources: sources, lines: lines, options: options,
+                decoders: decoders)
         }
         return accepted.map { Found(decoder: $0.hits[0].decoder, barcode: $0.barcode(lines)) }
     }

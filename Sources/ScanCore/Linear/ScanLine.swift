@@ -50,8 +50,10 @@ public struct ScanLine: Sendable {
     /// Wraps run lengths (light first; a zero-length light run is added when they end dark) and,
     /// optionally, their sub-pixel starts (`runs.count + 1` entries). `startsAtBorder` / `endsAtBorder`:
     /// whether the line's ends lie on the image border.
-    public init(runs given: [Int], subpixelStarts givenStarts: [Double]?, startsAtBorder: Bool = true,
-                endsAtBorder: Bool = true) {
+    public init(
+        runs given: [Int], subpixelStarts givenStarts: [Double]?, startsAtBorder: Bool = true,
+        endsAtBorder: Bool = true
+    ) {
         precondition(givenStarts == nil || givenStarts?.count == given.count + 1)
         var runs = given
         var subpixelStarts = givenStarts
@@ -162,7 +164,8 @@ public struct ScanLine: Sendable {
         var r = [0] + runs + [0]
         var sub = subpixelStarts.map { [$0[0]] + $0 + [$0[$0.count - 1]] }
         guard count > 1 else {  // all light: all dark
-            return runs[0] == 0 ? self
+            return runs[0] == 0
+                ? self
                 : ScanLine(runs: r, subpixelStarts: sub, startsAtBorder: startsAtBorder, endsAtBorder: endsAtBorder)
         }
         if runs[count - 1] == 0 {  // the line ended dark: it now ends with that run as light
@@ -179,8 +182,9 @@ public struct ScanLine: Sendable {
     /// The same line read in the other direction (still starting and ending with a light run).
     public func reversed() -> ScanLine {
         let sub = subpixelStarts.map { s in s.reversed().map { (s.last ?? 0) - $0 } }
-        return ScanLine(runs: runs.reversed(), subpixelStarts: sub, startsAtBorder: endsAtBorder,
-                        endsAtBorder: startsAtBorder)
+        return ScanLine(
+            runs: runs.reversed(), subpixelStarts: sub, startsAtBorder: endsAtBorder,
+            endsAtBorder: startsAtBorder)
     }
 
     /// The line with every one-pixel run inside it merged into its neighbours (a speck of noise in a bar

@@ -80,8 +80,9 @@ public enum WideNarrowClassifier {
             guard maxNarrow > 0 else { return nil }
             var pattern = 0
             for k in 0..<count where wideSet & (1 << k) != 0 { pattern |= 1 << (count - 1 - k) }
-            reading = Reading(pattern: pattern, narrow: narrowSum / Double(count - wideCount),
-                              wide: wideSum / Double(wideCount), separation: minWide / maxNarrow)
+            reading = Reading(
+                pattern: pattern, narrow: narrowSum / Double(count - wideCount),
+                wide: wideSum / Double(wideCount), separation: minWide / maxNarrow)
             guard barCount > 0, spaceCount > 0 else { break }
             let limit = 0.45 * (barSum + spaceSum) / (barCount + spaceCount)
             let next = max(-limit, min(limit, (barSum / barCount - spaceSum / spaceCount) / 2))

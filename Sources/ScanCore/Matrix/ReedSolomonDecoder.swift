@@ -142,7 +142,7 @@ public struct ReedSolomonEncoder: Sendable {
 
     /// The `ecCount` check codewords for `data` (highest degree first, as in the block layout).
     public func checkCodewords(for data: [Int], ecCount: Int) -> [Int] {
-        let g = field.generatorPolynomial(degree: ecCount)   // lowest degree first, monic
+        let g = field.generatorPolynomial(degree: ecCount)  // lowest degree first, monic
         var remainder = [Int](repeating: 0, count: ecCount)  // highest degree first
         for d in data {
             let factor = d ^ remainder[0]

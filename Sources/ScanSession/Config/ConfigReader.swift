@@ -181,7 +181,8 @@ struct ConfigReader {
                 let singleLine = !text[..<open.lowerBound].contains("\n")
                 let at = singleLine ? YAMLMark(line: mark.line, column: mark.column + offset + (quoted ? 1 : 0)) : mark
                 report(
-                    at, "environment variable '\(name)' is not set (used as ${\(name)}; write '$${' for a literal '${')")
+                    at, "environment variable '\(name)' is not set (used as ${\(name)}; write '$${' for a literal '${')"
+                )
                 failed = true
             }
             rest = rest[rest.index(after: close)...]
