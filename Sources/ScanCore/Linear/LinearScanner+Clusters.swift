@@ -78,16 +78,14 @@ extension LinearScanner {
         return ra.upperBound < rb.lowerBound ? rb.lowerBound - ra.upperBound : ra.lowerBound - rb.upperBound
     }
 
-    /// Where clusters with different values claim the same place, keeps one only when it was read on
-    /// clearly more lines (at least twice as many) than each of the others; a misread on a line or two
-    /// loses to the true value, whichever symbologies the two belong to, and where no value clearly wins
-    /// none is reported (a wrong value is worse than none). A read that extends another (same start,
-    /// longer text: a main symbol with its supplement) is not a conflict. (Clusters on lines apart are
-    /// not in conflict: two symbols stacked one above the other, as on a book's ISBN and price codes.)
+    /// Where two clusters with different values claim the same place, keeps the one read on clearly more
+    /// lines (at least twice as many); a misread on a line or two loses to the true value, whichever
+    /// symbologies the two belong to. A read that extends another (same start, longer text: a main symbol
+    /// with its supplement) is not a conflict.
     static func resolveConflicts(_ clusters: [Cluster]) -> [Cluster] {
         clusters.filter { c in
             !clusters.contains { other in
-                other.key != c.key && 2 * other.lines.count > c.lines.count
+                other.key != c.key && other.lines.count >= 2 * c.lines.count
                     && other.span.overlaps(c.span) && linesOverlap(other, c) && !extends(c, other)
             }
         }
