@@ -117,7 +117,8 @@ let package = Package(
         .executableTarget(
             name: "scanstress", dependencies: ["ScanStress", "ScanCore", "BuiltinPlugins"], path: "Stress/scanstress"),
         .testTarget(
-            name: "StressTests", dependencies: ["ScanStress", "ScanCore", "ScanImageIO", "BuiltinPlugins"],
+            name: "StressTests",
+            dependencies: ["ScanStress", "ScanCore", "ScanImageIO", "ScanTestSupport", "BuiltinPlugins"],
             path: "Tests/StressTests", exclude: ["Fixtures"]),
 
         .testTarget(name: "ScanCoreTests", dependencies: ["ScanCore"], path: "Tests/ScanCoreTests"),

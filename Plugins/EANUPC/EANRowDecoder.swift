@@ -18,8 +18,8 @@ public struct EANRowDecoder: LinearRowDecoder {
     public var quietZoneModules = 5.0
     /// Light needed where one side of a symbol reaches the image border and the other does not, in
     /// modules. Photos of EAN/UPC symbols are often cropped close to one side; the guards at their fixed
-    /// places and the check digit keep the rest of a cut symbol's space from making a read there, which
-    /// the stress run's crops through every linear symbology check.
+    /// places and the check digit keep the rest of a cut symbol's space from making a read there (the
+    /// stress run crops through every linear symbology to test it; see Docs/stress.md).
     public var quietZoneModulesAtOneBorder = 2.0
 
     public init() {}

@@ -1,6 +1,5 @@
 import Foundation
 import ScanCore
-import ScanImageIO
 
 /// Renders many symbols with Debian's `zint` at once: one process per symbology and argument set, in
 /// batch mode (`--batch`: one symbol per input line), each symbol's modules written as zint's `--dump`
@@ -48,24 +47,5 @@ public enum StressZint {
             }
             return StressModules.parseZintDump(text, kind: kind)
         }
-    }
-
-    /// One symbol as zint draws it (`zint -b SYMBOLOGY -d DATA ARGUMENTS`, PNG, zint's defaults: linear
-    /// symbols with no quiet zone, their bars touching the image border), read back as luminance.
-    public static func image(symbology: String, data: String, arguments: [String] = []) throws -> LuminanceImage {
-        guard let zint = executable else { throw Failure(description: "zint is not installed (make setup)") }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("zint-\(UUID().uuidString).png")
-        defer { try? FileManager.default.removeItem(at: file) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: zint)
-        p.arguments = ["-b", symbology, "-d", data, "-o", file.path] + arguments
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            throw Failure(description: "zint -b \(symbology) refused \(data.debugDescription)")
-        }
-        return try ImageReader.read(contentsOf: file.path).luminance()
     }
 }
