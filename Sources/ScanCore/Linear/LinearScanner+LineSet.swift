@@ -164,10 +164,10 @@ extension LinearScanner {
                     return ScanLine(runs: r, subpixelStarts: nil, startsAtBorder: ends.start, endsAtBorder: ends.end)
                 }
                 return padded(runs: r, starts: nil, range: range, index: index)
-            case .profile(let image, let fraction):
+            case .profile(let image, let fraction, let smoothing):
                 let p = profile(image, index, range)
                 let h = LineProfileThreshold.hysteresis(p, fraction: fraction, minimum: fraction < 0.05 ? 4 : 8)
-                let (r, starts) = LineProfileThreshold.runs(p, hysteresis: h)
+                let (r, starts) = LineProfileThreshold.runs(p, hysteresis: h, smoothing: smoothing)
                 if range == 0..<n {
                     let ends = bordersAcross(index)
                     return ScanLine(runs: r, subpixelStarts: starts, startsAtBorder: ends.start, endsAtBorder: ends.end)

@@ -36,7 +36,7 @@ extension LinearScanner {
             // The lines' runs: from a luminance source, thresholded at one grey level taken from the read
             // (the hysteresis of the line source follows the noise in a quiet zone and sees bars in it).
             let read: (Int) -> Profile
-            if case .profile(let image, _) = source {
+            if case .profile(let image, _, _) = source {
                 let smoothed = Profile.smoothed(lines.profile(image, index))
                 guard let level = Profile.level(smoothed, s, e) else { return true }
                 read = {

@@ -57,9 +57,11 @@ public enum LinearScanner {
             }
         }
         // The profile source first: it reads blurred and unevenly lit lines the 2D binarizers lose.
-        var sources: [LineSource] = [.profile(frame.image, hysteresisFraction: 0.07)]
+        // Rows and columns sample pixels exactly and are read unsmoothed: the smoothing kernel takes most of
+        // the contrast of bars and spaces under 2 pixels wide.
+        var sources: [LineSource] = [.profile(frame.image, hysteresisFraction: 0.07, smoothing: false)]
         // With try-harder, again with a finer hysteresis for heavily blurred bars (a few grey levels).
-        if options.tryHarder { sources.append(.profile(frame.image, hysteresisFraction: 0.025)) }
+        if options.tryHarder { sources.append(.profile(frame.image, hysteresisFraction: 0.025, smoothing: false)) }
         // Binarized lazily: a frame whose candidate lines all read from the profile never needs them.
         sources += kinds.map { .binarized(frame, $0) }
         let context = ReadContext(frame: frame, guide: guide)
@@ -70,8 +72,10 @@ public enum LinearScanner {
                 options: options, decoders: decoders, context: context)
         }
         if options.tryRotate && !options.pure {
-            // The slanted families read only the primary (profile) source, to bound the cost; with a
-            // candidate map, only at the angles of candidate blocks no symbol read so far explains.
+            // The slanted families read only one profile source, to bound the cost; with a candidate map,
+            // only at the angles of candidate blocks no symbol read so far explains. A slanted line takes the
+            // nearest pixel at each step, which moves its edges by up to half a pixel: it is smoothed.
+            let slantedSource = LineSource.profile(frame.image, hysteresisFraction: 0.07, smoothing: true)
             var slanted: ReadContext? = found.isEmpty ? context : nil
             if let guide {
                 let quads = found.map(\.barcode.cornerPoints)
@@ -82,7 +86,7 @@ public enum LinearScanner {
                 for angle in slantedAngles where slanted.guide?.wants(angle) ?? true {
                     found += scan(
                         LineSet(.slanted(angle), width: frame.width, height: frame.height),
-                        sources: Array(sources.prefix(1)), options: options, decoders: decoders,
+                        sources: [slantedSource], options: options, decoders: decoders,
                         context: slanted)
                 }
             }
@@ -151,14 +155,18 @@ public enum LinearScanner {
     /// (``LineProfileThreshold``, with sub-pixel edges).
     /// `.binarized` is resolved through the frame on first use.
     enum LineSource {
-        case matrix(BitMatrix), profile(LuminanceImage, hysteresisFraction: Double)
+        case matrix(BitMatrix)
+        /// `smoothing`: see ``LineProfileThreshold/edges(_:hysteresis:smoothing:)``.
+        case profile(LuminanceImage, hysteresisFraction: Double, smoothing: Bool = true)
         case binarized(FrameContext, BinarizerKind)
 
         /// A small number naming the source in the frame's line cache (nil: not cached).
         var cacheID: Int? {
             switch self {
             case .matrix: return nil
-            case .profile(_, let f): return f == 0.07 ? 0 : (f == 0.025 ? 1 : nil)
+            case .profile(_, let f, let smoothing):
+                guard f == 0.07 || f == 0.025 else { return nil }
+                return (f == 0.07 ? 0 : 1) + (smoothing ? 0 : 4)
             case .binarized(_, let k): return k == .local ? 2 : 3
             }
         }
