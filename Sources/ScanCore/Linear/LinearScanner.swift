@@ -15,6 +15,12 @@ public enum LinearScanner {
     /// Lines scanned per direction: this many across the image (more with `tryHarder`).
     public static let linesFast = 24
     public static let linesTryHarder = 96
+    /// Largest distance (pixels) between the scan lines read through a candidate block, half the block's
+    /// side: a frame's `linesTryHarder` lines are 16–40 pixels apart on 2–12 MP photos, so a small symbol
+    /// (modules of about 2 pixels, bars 40–60 pixels high) met only one or two of them, each of which may
+    /// lose a one-module bar to blur and noise, and it needs ``DecodeOptions/minLineAgreement`` reads. The
+    /// added lines read the primary (profile) source only and cost nothing where there is no candidate.
+    public static let guidedLineSpacing = 8
 
     /// Directions of the slanted line families tried when `tryRotate` is set (degrees clockwise from the x
     /// axis): 15° apart, so a symbol at any angle is within 7.5° of one family, which a line crosses
@@ -115,21 +121,29 @@ public enum LinearScanner {
         let lineCount = lines.count
         guard lineCount > 0 else { return [] }
         let wanted = options.tryHarder ? linesTryHarder : linesFast
-        let step = max(1, lineCount / wanted)
         let family = context.guide?.family(lines)
         if let family, family.isEmpty { return [] }
+        // Scan lines `coarseStep` apart; with a guide, the lines through candidate blocks are split further
+        // until they are at most `guidedLineSpacing` apart, the added lines reading the first source only.
+        let coarseStep = max(1, lineCount / wanted)
+        let parts = family == nil ? 1 : (coarseStep + guidedLineSpacing - 1) / guidedLineSpacing
+        let step = max(1, coarseStep / parts)
         let all = Array(decoders.indices)
         var hits: [Hit] = []
-        for index in middleOut(count: lineCount, step: step) {
-            var segment: Range<Int>?
-            if let family {
-                guard let s = family.segment(lines, index) else { continue }
-                segment = s
-            }
-            for source in sources {
-                hits += readLine(
-                    source, lines: lines, index: index, segment: segment, options: options,
-                    decoders: decoders, using: all, frame: context.frame)
+        for coarse in middleOut(count: lineCount, step: coarseStep) {
+            for part in 0..<parts {
+                let index = coarse + coarseStep * part / parts
+                guard index < lineCount else { continue }
+                var segment: Range<Int>?
+                if let family {
+                    guard let s = family.segment(lines, index) else { continue }
+                    segment = s
+                }
+                for source in sources.prefix(part == 0 ? sources.count : 1) {
+                    hits += readLine(
+                        source, lines: lines, index: index, segment: segment, options: options,
+                        decoders: decoders, using: all, frame: context.frame)
+                }
             }
         }
         var clusters = merge(cluster(hits, gap: max(2 * step, 3)))
