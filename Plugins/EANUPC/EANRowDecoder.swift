@@ -124,7 +124,7 @@ public struct EANRowDecoder: LinearRowDecoder {
         }
         return LinearMatch(
             format: format, text: text, displayValue: display, symbologyIdentifier: identifier,
-            start: v.start[i], end: end, metadata: metadata)
+            start: v.start[i], end: end, metadata: metadata, supplementLength: addOn?.digits.count ?? 0)
     }
 
     // MARK: - Main symbols

@@ -17,6 +17,24 @@ private struct DarkCornerDecoder: SymbologyDecoder {
     }
 }
 
+/// A test plugin of a given kind that reports fixed symbols on every frame.
+private struct FixedDecoder: SymbologyDecoder {
+    var name: String { "fixed-\(kind.rawValue)" }
+    var kind: SymbologyKind
+    var symbols: [Barcode]
+    var formats: Set<BarcodeFormat> { Set(symbols.map(\.format)) }
+    func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] { symbols }
+}
+
+/// A symbol of `format` with the outline of the rectangle x0..<x1, y0..<y1.
+private func symbol(_ format: BarcodeFormat, _ value: String, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double)
+    -> Barcode
+{
+    Barcode(
+        format: format, rawValue: value, rawBytes: Array(value.utf8),
+        cornerPoints: [Point(x0, y0), Point(x1, y0), Point(x1, y1), Point(x0, y1)], symbologyIdentifier: "]X0")
+}
+
 struct RegistryTests {
     let registry = DecoderRegistry([DarkCornerDecoder()])
 
@@ -52,6 +70,22 @@ struct RegistryTests {
         options.tryInvert = false
         let found = registry.decode(ctx, options: options)
         #expect(found.first?.cornerPoints == [Point(0, 0), Point(20, 0), Point(20, 10), Point(0, 10)])
+    }
+
+    @Test func linearSymbolsInsideA2DSymbolAreNotReported() {
+        // A UPC-E read along a line through a PDF417 symbol's rows is part of that symbol; one beside it
+        // is a symbol of its own.
+        let registry = DecoderRegistry([
+            FixedDecoder(
+                kind: .linear,
+                symbols: [symbol(.upce, "01234565", 20, 40, 60, 42), symbol(.upce, "04252614", 120, 40, 160, 70)]),
+            FixedDecoder(kind: .stacked, symbols: [symbol(.pdf417, "text", 10, 10, 100, 90)]),
+        ])
+        var options = DecodeOptions()
+        options.tryInvert = false
+        let found = registry.decode(
+            FrameContext(image: LuminanceImage(width: 200, height: 100, filledWith: 255)), options: options)
+        #expect(found.map(\.rawValue) == ["text", "04252614"])
     }
 
     @Test func duplicatesAreMergedAndMaxSymbolsHolds() {

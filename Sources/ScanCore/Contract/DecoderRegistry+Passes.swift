@@ -7,6 +7,8 @@ extension DecoderRegistry {
         let options: DecodeOptions
         /// Every symbol read so far, corner points in `frame` pixels, without duplicates.
         private(set) var found: [Barcode] = []
+        /// The kind of the plugin that read each of `found`.
+        private var foundKinds: [SymbologyKind] = []
         /// Per plugin: how many symbols it read so far.
         private var read: [Int]
         /// Per plugin: the places its passes could not read (frame pixels), or nil when it does not say.
@@ -77,6 +79,7 @@ extension DecoderRegistry {
                     if pass.inverted { b.isInverted = true }
                     guard !DecoderRegistry.isDuplicate(b, of: found) else { continue }
                     found.append(b)
+                    foundKinds.append(plugins[k].kind)
                     read[k] += 1
                 }
                 if let places = outcome.unresolved {
@@ -85,6 +88,21 @@ extension DecoderRegistry {
                     unresolved[k] = nil
                 }
             }
+        }
+
+        /// `found` without the linear symbols that lie inside a two-dimensional (stacked or matrix) one:
+        /// every module of a 2D symbol's area belongs to it, and the bars and spaces of its rows or
+        /// modules can make a short linear symbol (a UPC-E) read along a line through it. A linear
+        /// symbol lies inside when its centre is inside the 2D symbol's corner points.
+        var withoutLinearInside2D: [Barcode] {
+            let outlines = found.indices.filter { foundKinds[$0] != .linear }.map { found[$0].cornerPoints }
+            guard !outlines.isEmpty else { return found }
+            return found.indices.filter { i in
+                guard foundKinds[i] == .linear, let p = found[i].cornerPoints.first else { return true }
+                let q = found[i].cornerPoints
+                let centre = q.dropFirst().reduce(p, +) * (1 / Double(q.count))
+                return !outlines.contains { Quadrilateral.contains($0, centre) }
+            }.map { found[$0] }
         }
 
         /// True when plugin `k` takes part in the later pass `pass` over `context` (the pass's frame, its

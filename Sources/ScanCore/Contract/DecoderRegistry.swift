@@ -19,7 +19,8 @@
 ///   (``PassOutcome/unresolved``), or, for a plugin that does not say, it has read nothing yet.
 ///
 /// All wanted linear plugins read one pass together (``LinearScanner``: each scan line read once for all).
-/// A symbol found by two passes is reported once (``removingDuplicates(_:)``). Corner points are in the
+/// A symbol found by two passes is reported once (``removingDuplicates(_:)``), and a linear symbol read
+/// inside a stacked or matrix symbol's outline is part of that symbol, not reported. Corner points are in the
 /// caller's pixels; results are ordered top to bottom, then left to right (``readingOrder(_:)``).
 /// With ``DecodeOptions/searchWholeFrame`` every pass runs on the whole frame.
 public struct DecoderRegistry: Sendable {
@@ -62,7 +63,7 @@ public struct DecoderRegistry: Sendable {
             run.perform(pass)
             if run.isFull { break }
         }
-        var found = DecoderRegistry.readingOrder(run.found)
+        var found = DecoderRegistry.readingOrder(run.withoutLinearInside2D)
         if options.maxSymbols > 0 && found.count > options.maxSymbols {
             found = Array(found.prefix(options.maxSymbols))
         }

@@ -15,10 +15,17 @@ public struct LinearMatch: Sendable, Equatable {
     public var end: Int
     /// Symbology-specific facts (copied into ``Barcode/metadata``).
     public var metadata: [String: String]
+    /// How many of the last characters of `text` are a supplement (an EAN/UPC add-on) rather than the
+    /// main symbol; 0 without one. Reads of one main symbol with different supplements or none are no
+    /// rival values to ``LinearScanner``: the plugin checks its supplements itself.
+    public var supplementLength: Int
+    /// `text` without its supplement.
+    public var main: Substring { text.dropLast(supplementLength) }
 
     public init(
         format: BarcodeFormat, text: String, rawBytes: [UInt8]? = nil, displayValue: String? = nil,
-        symbologyIdentifier: String, start: Int, end: Int, metadata: [String: String] = [:]
+        symbologyIdentifier: String, start: Int, end: Int, metadata: [String: String] = [:],
+        supplementLength: Int = 0
     ) {
         self.format = format
         self.text = text
@@ -28,6 +35,7 @@ public struct LinearMatch: Sendable, Equatable {
         self.start = start
         self.end = end
         self.metadata = metadata
+        self.supplementLength = supplementLength
     }
 }
 

@@ -17,6 +17,8 @@ extension LinearScanner {
         var hits: [Hit]
         var lines: Set<Int> { Set(hits.map(\.line)) }
         var key: Key { Key(hits[0]) }
+        /// The value without its supplement (``LinearMatch/supplementLength``).
+        var main: Substring { hits[0].match.main }
         var span: ClosedRange<Int> {
             (hits.map(\.forwardStart).min() ?? 0)...(hits.map(\.forwardEnd).max() ?? 0)
         }
@@ -76,34 +78,6 @@ extension LinearScanner {
         let ra = a.lineRange, rb = b.lineRange
         if ra.overlaps(rb) { return 0 }
         return ra.upperBound < rb.lowerBound ? rb.lowerBound - ra.upperBound : ra.lowerBound - rb.upperBound
-    }
-
-    /// Where two clusters with different values claim the same place, keeps the one read on clearly more
-    /// lines (at least twice as many); a misread on a line or two loses to the true value, whichever
-    /// symbologies the two belong to. A read that extends another (same start, longer text: a main symbol
-    /// with its supplement) is not a conflict.
-    static func resolveConflicts(_ clusters: [Cluster]) -> [Cluster] {
-        clusters.filter { c in
-            !clusters.contains { other in
-                other.key != c.key && other.lines.count >= 2 * c.lines.count
-                    && other.span.overlaps(c.span) && linesOverlap(other, c) && !extends(c, other)
-            }
-        }
-    }
-
-    /// True when `a` reads `b`'s value followed by more, from the same start.
-    static func extends(_ a: Cluster, _ b: Cluster) -> Bool {
-        let ka = a.key, kb = b.key
-        guard ka.format == kb.format, ka.reversed == kb.reversed, ka.text.count > kb.text.count,
-            ka.text.hasPrefix(kb.text)
-        else { return false }
-        return true
-    }
-
-    static func linesOverlap(_ a: Cluster, _ b: Cluster) -> Bool {
-        let la = a.lines, lb = b.lines
-        guard let a0 = la.min(), let a1 = la.max(), let b0 = lb.min(), let b1 = lb.max() else { return false }
-        return a0 <= b1 && b0 <= a1
     }
 }
 

@@ -10,7 +10,8 @@
 /// re-checked on the adjacent pixel lines before it is dropped), and whose ends must be the symbol's ends
 /// as the parallel lines beside it see them (``SymbolEnds``: not where the line left a tilted symbol
 /// through the bars' top or bottom edge). Where two values claim one place, the one read on clearly more
-/// lines wins, whichever symbologies they belong to. Corner points span the first and last agreeing lines.
+/// lines wins, whichever symbologies and line families they belong to, and a shorter read inside a longer one is
+/// a piece of it (``resolveConflicts(_:unconfirmed:lines:image:)``). Corner points span the first and last agreeing lines.
 public enum LinearScanner {
     /// Lines scanned per direction: this many across the image (more with `tryHarder`).
     public static let linesFast = 24
@@ -82,9 +83,9 @@ public enum LinearScanner {
             // only at the angles of candidate blocks no symbol read so far explains. A slanted line takes the
             // nearest pixel at each step, which moves its edges by up to half a pixel: it is smoothed.
             let slantedSource = LineSource.profile(frame.image, hysteresisFraction: 0.07, smoothing: true)
-            var slanted: ReadContext? = found.isEmpty ? context : nil
+            var slanted: ReadContext? = found.allSatisfy(\.contested) ? context : nil
             if let guide {
-                let quads = found.map(\.barcode.cornerPoints)
+                let quads = found.filter { !$0.contested }.map(\.barcode.cornerPoints)
                 let left = guide.blocks.filter { b in !quads.contains { Guide.explains($0, b) } }
                 slanted = left.isEmpty ? nil : ReadContext(frame: frame, guide: Guide(left))
             }
@@ -97,7 +98,7 @@ public enum LinearScanner {
                 }
             }
         }
-        for f in found { byDecoder[f.decoder].append(f.barcode) }
+        for f in resolveConflicts(found) { byDecoder[f.decoder].append(f.barcode) }
         return byDecoder
     }
 
@@ -105,6 +106,15 @@ public enum LinearScanner {
     struct Found {
         var decoder: Int
         var barcode: Barcode
+        /// Its value without a supplement (``LinearMatch/main``).
+        var main: Substring = ""
+        /// The number of lines that read it.
+        var support: Int = 0
+        /// The line family that read it (``LineSet/familyID``).
+        var family: Int = 0
+        /// True when its family's lines read rival values at its place without a clear winner: it is
+        /// not reported, and readings of other families there must win against it.
+        var contested = false
     }
 
     /// What a line read may use besides the line itself: the frame (its line cache) and the guide.
@@ -152,17 +162,26 @@ public enum LinearScanner {
             confirm(&clusters[i], step: step, sources: sources, lines: lines, options: options, decoders: decoders)
         }
         var accepted = clusters.filter { $0.lines.count >= needed }
+        let unconfirmed = options.pure ? [] : clusters.filter { $0.lines.count < needed }
         if !options.pure, let source = sources.first {
             // Before the conflicts: a partial read seen on many lines must not push out the whole one.
             accepted = accepted.filter { SymbolEnds.consistent($0.middleHit, lines: lines, source: source) }
         }
-        accepted = resolveConflicts(accepted)
+        var image: LuminanceImage?
+        if case .profile(let i, _, _) = sources.first { image = i }
+        let resolved = resolveConflicts(accepted, unconfirmed: unconfirmed, lines: lines, image: image)
+        accepted = resolved.kept
         for i in accepted.indices {
             extend(
                 &accepted[i], reach: step + 2, sources: sources, lines: lines, options: options,
                 decoders: decoders)
         }
-        return accepted.map { Found(decoder: $0.hits[0].decoder, barcode: $0.barcode(lines)) }
+        func found(_ c: Cluster, contested: Bool) -> Found {
+            Found(
+                decoder: c.hits[0].decoder, barcode: c.barcode(lines), main: c.main, support: c.lines.count,
+                family: lines.familyID, contested: contested)
+        }
+        return accepted.map { found($0, contested: false) } + resolved.contested.map { found($0, contested: true) }
     }
 
     /// Where a line's runs come from: a binarized matrix, or the luminance profile along the line

@@ -28,6 +28,27 @@ public enum Quadrilateral {
         return sign != 0
     }
 
+    /// True when the outlines `a` and `b` share a point: a corner of either lies inside the other, or two
+    /// of their edges cross (so two degenerate outlines, each a segment, meet where the segments cross).
+    public static func intersects(_ a: [Point], _ b: [Point]) -> Bool {
+        guard !a.isEmpty, !b.isEmpty else { return false }
+        if a.contains(where: { contains(b, $0) }) || b.contains(where: { contains(a, $0) }) { return true }
+        func side(_ p: Point, _ q: Point, _ r: Point) -> Double {
+            (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x)
+        }
+        for i in a.indices {
+            let p1 = a[i], p2 = a[(i + 1) % a.count]
+            for j in b.indices {
+                let q1 = b[j], q2 = b[(j + 1) % b.count]
+                let d1 = side(q1, q2, p1), d2 = side(q1, q2, p2), d3 = side(p1, p2, q1), d4 = side(p1, p2, q2)
+                if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
     /// Distance in pixels from `p` to the segment from `a` to `b`.
     public static func distance(_ p: Point, segment a: Point, _ b: Point) -> Double {
         let dx = b.x - a.x, dy = b.y - a.y

@@ -1,0 +1,93 @@
+import Testing
+
+@testable import ScanCore
+
+/// ``LinearScanner/resolveConflicts(_:unconfirmed:lines:image:)`` and its rule between line
+/// families: rival values at one place need a clear majority, pieces of a longer read are dropped.
+/// (Rival bands that do not share lines, joined by bars that run on, are tested in Code39Tests.)
+@Suite("LinearScanner conflicts")
+struct LinearScannerConflictTests {
+    /// A cluster reading `text` (its last `supplement` characters an add-on) over positions `span` on the
+    /// rows `rows`.
+    func cluster(_ text: String, _ span: Range<Int>, rows: StrideTo<Int>, supplement: Int = 0)
+        -> LinearScanner.Cluster
+    {
+        let hits = rows.map { y in
+            LinearScanner.Hit(
+                match: LinearMatch(
+                    format: .itf, text: text, symbologyIdentifier: "]I0", start: span.lowerBound,
+                    end: span.upperBound, supplementLength: supplement),
+                decoder: 0, reversed: false, line: y, length: 200)
+        }
+        return LinearScanner.Cluster(hits: hits)
+    }
+
+    let rows = LinearScanner.LineSet(.rows, width: 200, height: 100)
+
+    func texts(_ cs: [LinearScanner.Cluster]) -> [String] { cs.map(\.key.text) }
+
+    @Test func rivalValuesOnTheSameLinesNeedTwiceTheLines() {
+        let truth = cluster("1234", 20..<120, rows: stride(from: 10, to: 40, by: 2))  // 15 lines
+        let misread = cluster("1284", 20..<120, rows: stride(from: 20, to: 34, by: 2))  // 7 lines
+        let r = LinearScanner.resolveConflicts([truth, misread], lines: rows, image: nil)
+        #expect(texts(r.kept) == ["1234"])
+        #expect(texts(r.contested) == ["1284"])
+        // 15 lines against 8: no clear majority, neither is reported.
+        let more = cluster("1284", 20..<120, rows: stride(from: 20, to: 36, by: 2))
+        let tie = LinearScanner.resolveConflicts([truth, more], lines: rows, image: nil)
+        #expect(tie.kept.isEmpty)
+        #expect(Set(texts(tie.contested)) == ["1234", "1284"])
+    }
+
+    @Test func readsAtOtherPlacesAreNoRivals() {
+        let a = cluster("1234", 20..<120, rows: stride(from: 10, to: 14, by: 2))
+        let beside = cluster("5678", 140..<200, rows: stride(from: 10, to: 40, by: 2))
+        // Stacked 40 rows below, on an image this test does not give: no evidence of one symbol.
+        let below = cluster("1284", 20..<120, rows: stride(from: 54, to: 90, by: 2))
+        let r = LinearScanner.resolveConflicts([a, beside, below], lines: rows, image: nil)
+        #expect(texts(r.kept) == ["1234", "5678", "1284"])
+    }
+
+    @Test func aPieceOfALongerReadIsDropped() {
+        // A glare band hides the first digits on most lines: the piece has more lines than the whole.
+        let whole = cluster("99123456", 20..<180, rows: stride(from: 10, to: 16, by: 2))
+        let piece = cluster("123456", 60..<180, rows: stride(from: 6, to: 40, by: 2))
+        let r = LinearScanner.resolveConflicts([whole, piece], lines: rows, image: nil)
+        #expect(texts(r.kept) == ["99123456"])
+        #expect(r.contested.isEmpty)
+        // The whole read on one line only (unconfirmed) still shows the accepted read to be a piece.
+        let once = LinearScanner.resolveConflicts(
+            [piece], unconfirmed: [cluster("99123456", 20..<180, rows: stride(from: 12, to: 13, by: 1))],
+            lines: rows, image: nil)
+        #expect(once.kept.isEmpty)
+        // The main symbol alone, and with one add-on or another: no rivals, no pieces (the plugin decides).
+        let main = cluster("123456", 20..<120, rows: stride(from: 10, to: 40, by: 2))
+        let withAddOn = cluster("12345612", 20..<180, rows: stride(from: 10, to: 16, by: 2), supplement: 2)
+        let otherAddOn = cluster("12345616", 20..<180, rows: stride(from: 16, to: 24, by: 2), supplement: 2)
+        let ean = LinearScanner.resolveConflicts([main, withAddOn, otherAddOn], lines: rows, image: nil)
+        #expect(texts(ean.kept) == ["123456", "12345612", "12345616"])
+    }
+
+    @Test func profilesOfContinuingBarsCorrelate() {
+        let bars: [UInt8] = (0..<60).map { ($0 / 3) % 2 == 0 ? 20 : 230 }
+        var damaged = bars
+        for i in 20..<26 { damaged[i] = 230 }  // one bar cut away
+        let shifted = Array(bars.dropFirst())
+        #expect(LinearScanner.profileCorrelation(bars, damaged, shifts: -1...1) > 0.5)
+        #expect(LinearScanner.profileCorrelation(bars, shifted, shifts: -1...1) > 0.9)
+        // A quiet gap's shading follows no bar.
+        let shading: [UInt8] = (0..<60).map { UInt8(200 + $0 / 2) }
+        #expect(LinearScanner.profileCorrelation(bars, shading, shifts: -1...1) < 0.5)
+        #expect(LinearScanner.profileCorrelation(bars, [UInt8](repeating: 230, count: 60), shifts: -1...1) == 0)
+    }
+
+    @Test func outlinesIntersect() {
+        let square = [Point(0, 0), Point(10, 0), Point(10, 10), Point(0, 10)]
+        // A read on one line (degenerate outline) across the square, and two segments that cross.
+        #expect(Quadrilateral.intersects(square, [Point(-5, 5), Point(15, 5), Point(15, 5), Point(-5, 5)]))
+        let rising = [Point(0, 20), Point(20, 14), Point(20, 14), Point(0, 20)]
+        let level = [Point(0, 17), Point(20, 17), Point(20, 17), Point(0, 17)]
+        #expect(Quadrilateral.intersects(rising, level))
+        #expect(!Quadrilateral.intersects(square, level))
+    }
+}
