@@ -29,6 +29,27 @@ struct StressTests {
         }
     }
 
+    /// Symbols of a 7,000-symbol run (seed 3) that the linear engine read with a wrong value before rival
+    /// values needed a clear majority (a band of lines with one character changed, ITF cut short by glare,
+    /// a UPC-E inside a PDF417; see Docs/stress.md): every one of them must stay right or unread.
+    @Test(.enabled(if: StressZint.executable != nil)) func formerWrongValuesStayFixed() throws {
+        var o = StressRun.Options()
+        o.count = 7000
+        o.seed = 3
+        o.only = [
+            370, 1227, 1783, 1856, 2893, 2949, 3257, 3270, 3368, 3592, 3690, 3715, 5422, 5818, 6166, 6168, 6179,
+            6235, 6701, 6984,
+        ]
+        let report = try StressRun.run(
+            o, decoders: BuiltinPlugins.registry(), encoders: BuiltinPlugins.encoderRegistry())
+        for w in report.wrongValues {
+            let got = String(decoding: w.bytes, as: UTF8.self).debugDescription
+            Issue.record("symbol \(w.index) (\(w.family)) read as \(w.format.name) \(got)")
+        }
+        #expect(report.wrong == 0)
+        #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == 20)
+    }
+
     @Test func zintDumpRows() throws {
         // Two rows of 12 modules: "A5 F" is 1010 0101 1111, the second row ends light.
         let m = try #require(StressModules.parseZintDump("A5 F\n80 0\n", kind: .stacked))
