@@ -31,14 +31,20 @@ extension LinearScanner {
             for j in (i + 1)..<n {
                 let a = clusters[i], b = clusters[j]
                 // The same value read in the other direction is no rival, nor another add-on of one symbol.
-                guard a.key.format != b.key.format || a.main != b.main, coincide(spans[i], spans[j]),
+                guard a.key.format != b.key.format || a.main != b.main, coincide(spans[i], spans[j]) else {
+                    continue
+                }
+                // An unconfirmed read counts only as the whole of which `a` is a piece: the place (and its
+                // line profiles) is looked at only then.
+                let piece = isFragment(a, of: b, spans: (spans[i], spans[j]))
+                guard piece || j < accepted.count,
                     linesOverlap(a, b) || barsContinue(a, b, spans: (spans[i], spans[j]), lines, image)
                 else { continue }
-                if isFragment(a, of: b, spans: (spans[i], spans[j])) {
+                if piece {
                     fragment[i] = true
                 } else if isFragment(b, of: a, spans: (spans[j], spans[i])) {
                     fragment[j] = true
-                } else if j < accepted.count {
+                } else {
                     rivals[i].append(j)
                     rivals[j].append(i)
                 }
