@@ -27,6 +27,10 @@ extension LinearScanner {
         static let spacing = 2.0
         /// Dark runs narrower than this × the read's mean run width are noise (about 0.6 of a narrow bar).
         static let speckFraction = 0.35
+        /// How far (pixels) the read's end on its line may lie from the edge this measurement's fixed grey
+        /// level finds there: the line source puts edges at the middle of the local envelope, which moves a
+        /// blurred edge against a fixed level by up to about a pixel.
+        static let edgeTolerance = 1.5
 
         /// True when the read `hit` on line `hit.line` of `lines` ends where the symbol ends, judged on lines
         /// of `source` (read whole, not cached).
@@ -185,7 +189,10 @@ extension LinearScanner {
             /// The width of the light (through specks) just before position `x`, where a read's first bar
             /// starts.
             func lightBefore(_ x: Double, speck: Double) -> Double? {
-                let k = run(at: x - 0.5)
+                var k = run(at: x - 0.5)
+                // This profile's fixed level and the line source's own edges may place the read's first
+                // edge up to `edgeTolerance` apart.
+                if !isLight(k), k > 0, x - starts[k] <= edgeTolerance { k -= 1 }
                 guard isLight(k) else { return nil }
                 let (a, b) = stretch(k, speck: speck)
                 return starts[b + 1] - starts[a]
@@ -193,7 +200,8 @@ extension LinearScanner {
 
             /// The width of the light (through specks) just after position `x`, where a read's last bar ends.
             func lightAfter(_ x: Double, speck: Double) -> Double? {
-                let k = run(at: x + 0.5)
+                var k = run(at: x + 0.5)
+                if !isLight(k), k + 1 < count, starts[k + 1] - x <= edgeTolerance { k += 1 }
                 guard isLight(k) else { return nil }
                 let (a, b) = stretch(k, speck: speck)
                 return starts[b + 1] - starts[a]
