@@ -81,6 +81,40 @@ struct LinearScannerConflictTests {
         #expect(LinearScanner.profileCorrelation(bars, [UInt8](repeating: 230, count: 60), shifts: -1...1) == 0)
     }
 
+    /// A reading by line family `family` of `text` from `x` to 180 over the pixel rows `rows`.
+    func found(_ text: String, family: Int, support: Int, rows: ClosedRange<Double> = 10...30, from x: Double = 20)
+        -> LinearScanner.Found
+    {
+        let corners = [
+            Point(x, rows.lowerBound), Point(180, rows.lowerBound), Point(180, rows.upperBound),
+            Point(x, rows.upperBound),
+        ]
+        let barcode = Barcode(
+            format: .itf, rawValue: text, rawBytes: Array(text.utf8), cornerPoints: corners, symbologyIdentifier: "]I0")
+        return LinearScanner.Found(
+            decoder: 0, barcode: barcode, main: Substring(text), support: support, family: family)
+    }
+
+    @Test func familiesThatSettleOnOtherValuesAtOnePlaceNeedAClearWinner() {
+        // The rows settle on one value, a slanted family on another: both accepted by their own lines.
+        let rows = found("12345678", family: 0, support: 10)
+        let slanted = found("12345670", family: 1, support: 3, rows: 12...28)
+        #expect(LinearScanner.resolveConflicts([rows, slanted]).map(\.barcode.rawValue) == ["12345678"])
+        let close = found("12345670", family: 1, support: 6, rows: 12...28)
+        #expect(LinearScanner.resolveConflicts([rows, close]).isEmpty)
+        // The same value from two families, and a reading elsewhere, are no rivals.
+        let again = found("12345678", family: 1, support: 20, rows: 12...28)
+        let elsewhere = found("55555555", family: 1, support: 2, rows: 60...80)
+        #expect(LinearScanner.resolveConflicts([rows, again, elsewhere]).count == 3)
+    }
+
+    @Test func aPieceOfAnotherFamilysLongerReadIsDropped() {
+        // Glare cuts the ITF short on most rows; a slanted family reads it whole on a few lines.
+        let piece = found("69687322", family: 0, support: 20, from: 90)
+        let whole = found("64849369687322", family: 1, support: 3)
+        #expect(LinearScanner.resolveConflicts([piece, whole]).map(\.barcode.rawValue) == ["64849369687322"])
+    }
+
     @Test func outlinesIntersect() {
         let square = [Point(0, 0), Point(10, 0), Point(10, 10), Point(0, 10)]
         // A read on one line (degenerate outline) across the square, and two segments that cross.

@@ -62,22 +62,40 @@ extension LinearScanner {
         return (kept, contested)
     }
 
-    /// The same rule between the line families (rows, columns, slanted): a reading of one family and a
-    /// ``Found/contested`` reading of another (one its own family could not decide) claim one place when
-    /// their outlines intersect (``Quadrilateral/intersects(_:_:)``) and they are about as long
-    /// (``comparableLength(_:_:)``). A reading is kept only when its lines (``Found/support``) are at least
-    /// twice those of the contested readings at its place together; contested readings are never kept.
+    /// The same rule between the line families (rows, columns, slanted). Two readings of different
+    /// families claim one place when their outlines intersect (``Quadrilateral/intersects(_:_:)``) and
+    /// they are not one value (the same value or main symbol, as within a family).
+    /// - A reading whose value is part of a longer value of the same format read by another family there
+    ///   is a piece of that symbol and is dropped (a glare band cuts an ITF short on the rows; a slanted
+    ///   family reads it whole).
+    /// - Otherwise, when they are about as long (``comparableLength(_:_:)``), they are rivals, accepted
+    ///   (``Found/contested`` false) or not: a reading is kept only when its lines (``Found/support``) are
+    ///   at least twice those of its rivals together. Each family decides on its own lines, so two of them
+    ///   can each settle on another value at one symbol; then neither, or only a clear winner, is
+    ///   reported. Contested readings are never kept.
     static func resolveConflicts(_ found: [Found]) -> [Found] {
-        let contested = found.filter(\.contested)
-        return found.filter { f in
+        guard found.count > 1 else { return found.filter { !$0.contested } }
+        return found.indices.filter { i in
+            let f = found[i]
             guard !f.contested else { return false }
-            let against = contested.filter { c in
-                c.family != f.family && (c.barcode.format != f.barcode.format || c.main != f.main)
-                    && comparableLength(c.barcode, f.barcode)
-                    && Quadrilateral.intersects(c.barcode.cornerPoints, f.barcode.cornerPoints)
+            var against = 0
+            for (j, c) in found.enumerated() where j != i && c.family != f.family {
+                guard c.barcode.format != f.barcode.format || c.main != f.main,
+                    Quadrilateral.intersects(c.barcode.cornerPoints, f.barcode.cornerPoints)
+                else { continue }
+                if isPiece(f, of: c) { return false }
+                if isPiece(c, of: f) || !comparableLength(c.barcode, f.barcode) { continue }
+                against += c.support
             }
-            return f.support >= 2 * against.reduce(0) { $0 + $1.support }
-        }
+            return f.support >= 2 * against
+        }.map { found[$0] }
+    }
+
+    /// True when `a`'s value is a shorter part of `b`'s, in one format.
+    static func isPiece(_ a: Found, of b: Found) -> Bool {
+        guard a.barcode.format == b.barcode.format, let ta = a.barcode.rawValue, let tb = b.barcode.rawValue
+        else { return false }
+        return ta.count < tb.count && tb.contains(ta)
     }
 
     /// True when the two readings are about as long (the shorter at least 0.8 of the longer, along the
@@ -136,8 +154,10 @@ extension LinearScanner {
 
     /// True when the bars under the two clusters' common span run on across the lines between them:
     /// every pixel line there has a luminance profile that correlates with the profile of the nearer
-    /// cluster's last line (``continuationCorrelation``), shifted as the symbol's tilt says (the slope
-    /// of the cluster's spans over its lines, ±1 pixel). Damage changes a few modules of a line and
+    /// cluster's last line (``continuationCorrelation``), shifted as the symbol's tilt says, ±1 pixel.
+    /// The tilt is the slope of the larger cluster's spans over its lines, or the slope from one
+    /// cluster's span to the other's: a band of a few lines gives a slope only to a pixel over its
+    /// height, which a gap of tens of lines multiplies. Damage changes a few modules of a line and
     /// leaves the rest; between two symbols stacked one above the other lie a quiet gap (its shading
     /// follows no bar) or text, which do not correlate with bars. Only for gaps up to the common span's
     /// length; false without an image.
@@ -146,11 +166,16 @@ extension LinearScanner {
         _ image: LuminanceImage?
     ) -> Bool {
         guard let image else { return false }
-        let (lower, upper) = a.lineRange.upperBound < b.lineRange.lowerBound ? (a, b) : (b, a)
+        let aIsLower = a.lineRange.upperBound < b.lineRange.lowerBound
+        let (lower, upper) = aIsLower ? (a, b) : (b, a)
         let from = lower.lineRange.upperBound, to = upper.lineRange.lowerBound
         let lo = max(spans.0.lowerBound, spans.1.lowerBound), hi = min(spans.0.upperBound, spans.1.upperBound)
         guard to > from, hi - lo >= 8, Double(to - from) <= hi - lo else { return false }
-        let slope = tilt(a.lines.count >= b.lines.count ? a : b, lines)
+        let (lowerSpan, upperSpan) = aIsLower ? spans : (spans.1, spans.0)
+        let middle = { (r: ClosedRange<Double>) in (r.lowerBound + r.upperBound) / 2 }
+        let centre = { (c: Cluster) in Double(c.lineRange.lowerBound + c.lineRange.upperBound) / 2 }
+        let between = (middle(upperSpan) - middle(lowerSpan)) / (centre(upper) - centre(lower))
+        let slopes = [tilt(a.lines.count >= b.lines.count ? a : b, lines), between]
         // Positions [lo, hi) of line k, moved by `shift` pixels; nil when they leave the line.
         func profile(_ k: Int, shift: Int = 0) -> [UInt8]? {
             let o = lines.origin(k)
@@ -159,16 +184,16 @@ extension LinearScanner {
             return lines.profile(image, k, start..<end)
         }
         guard let first = profile(from), let last = profile(to) else { return false }
-        for k in (from + 1)..<to {
-            let (reference, line) = k - from <= to - k ? (first, from) : (last, to)
-            let expected = Int((slope * Double(k - line)).rounded())
-            // The reference is read at shift 0; the gap line is read with the expected shift, and the
-            // correlation tries a pixel either way.
-            guard let p = profile(k, shift: expected) ?? profile(k),
-                profileCorrelation(reference, p, shifts: -1...1) >= continuationCorrelation
-            else { return false }
+        return slopes.contains { slope in
+            ((from + 1)..<to).allSatisfy { k in
+                let (reference, line) = k - from <= to - k ? (first, from) : (last, to)
+                let expected = Int((slope * Double(k - line)).rounded())
+                // The reference is read at shift 0; the gap line is read with the expected shift, and the
+                // correlation tries a pixel either way.
+                guard let p = profile(k, shift: expected) ?? profile(k) else { return false }
+                return profileCorrelation(reference, p, shifts: -1...1) >= continuationCorrelation
+            }
         }
-        return true
     }
 
     /// How far a cluster's reading moves along its lines per line (pixels per line): the least-squares
