@@ -43,11 +43,20 @@ struct LineProfileThresholdTests {
         #expect(abs(narrowSpace - 3) < 0.5)
     }
 
-    /// Sharp edges (no blur) read where they are, whatever the envelope.
-    @Test func sharpEdgesStayWhereTheyAre() {
-        let (profile, truth) = Self.blurredProfile([8, 2, 1, 1, 4, 2, 8], module: 4, sigma: 0.01)
-        let edges = LineProfileThreshold.edges(profile, smoothing: false).edges
-        #expect(edges.count == truth.count)
-        for (found, edge) in zip(edges, truth) { #expect(abs(found - edge) <= 0.5, "edge at \(edge)") }
+    /// The envelope of the edge between extrema k and k + 1 reaches from extremum k − 12 to k + 13
+    /// (``LineProfileThreshold/envelopeReach``): a space made 30 levels lighter (glare) moves the edges
+    /// whose envelope holds it, those within reach, and no other. Quiet zone, then 20 pairs of a
+    /// 1-module bar and a 3-module space (3-pixel modules, blur 1.8 px); the lighter space is element 20.
+    @Test func aLighterSpaceMovesOnlyTheEdgesWithinReach() {
+        let elements = [10] + Array(repeating: [1, 3], count: 20).flatMap { $0 } + [10]
+        let (profile, truth) = Self.blurredProfile(elements, module: 3, sigma: 1.8)
+        var glare = profile
+        for i in (Int(truth[19]) + 2)..<(Int(truth[20]) - 1) { glare[i] = min(255, glare[i] + 30) }
+        let before = LineProfileThreshold.edges(profile, smoothing: false).edges
+        let after = LineProfileThreshold.edges(glare, smoothing: false).edges
+        #expect(before.count == 41)
+        #expect(after.count == 41)
+        let moved = before.indices.filter { abs(after[$0] - before[$0]) > 0.001 }
+        #expect(moved == Array(7...32))
     }
 }

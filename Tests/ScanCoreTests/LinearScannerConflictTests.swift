@@ -115,6 +115,16 @@ struct LinearScannerConflictTests {
         #expect(LinearScanner.resolveConflicts([piece, whole]).map(\.barcode.rawValue) == ["64849369687322"])
     }
 
+    @Test func aPieceSpeaksAgainstOtherValuesThere() {
+        // 20 row lines read a piece of the ITF a slanted family reads whole; a third family's other value
+        // as long as the piece is outvoted by the piece's lines, though the piece is not reported.
+        let piece = found("69687322", family: 0, support: 20, from: 90)
+        let whole = found("64849369687322", family: 1, support: 3)
+        let other = found("11111111", family: 2, support: 8, rows: 12...28, from: 90)
+        let kept = LinearScanner.resolveConflicts([piece, whole, other]).map(\.barcode.rawValue)
+        #expect(kept == ["64849369687322"])
+    }
+
     @Test func outlinesIntersect() {
         let square = [Point(0, 0), Point(10, 0), Point(10, 10), Point(0, 10)]
         // A read on one line (degenerate outline) across the square, and two segments that cross.

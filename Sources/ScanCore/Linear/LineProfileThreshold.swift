@@ -7,8 +7,8 @@
 /// towards the light level, and shading across the line only moves both.
 ///
 /// The edge between a maximum and the next minimum (or the reverse) is where the profile crosses the
-/// middle of the *local envelope*: halfway between the lightest space and the darkest bar among the
-/// `envelopeReach` extrema on either side (interpolated linearly between pixels). A blurred step between
+/// middle of the *local envelope*: halfway between the lightest space and the darkest bar among its two
+/// extrema and the `envelopeReach` extrema beyond each of them (interpolated linearly between pixels). A blurred step between
 /// full light and full dark crosses that level at the true edge, and so, nearly, do the edges of a bar or
 /// space narrower than the blur, whose extremum blur has pulled part-way to the other level: with
 /// Gaussian blur σ, an element w wide still reaches past the middle while w > 1.35 σ, and at its true
@@ -20,8 +20,8 @@
 /// difference inside it, so an element that does not reach the envelope's middle still gives two edges,
 /// near its own extremum. Cost: one pass over the line and one over its extrema.
 public enum LineProfileThreshold {
-    /// How many extrema on either side of an edge make its local envelope (12: about six bars and six
-    /// spaces, 10–20 modules of a linear symbol, short enough for shading across the line).
+    /// How many extrema beyond each of an edge's two extrema make its local envelope (12: about six bars
+    /// and six spaces, 10–20 modules of a linear symbol, short enough for shading across the line).
     public static let envelopeReach = 12
     /// The least distance of an edge's level from either neighbouring extremum, as a fraction of their
     /// difference.

@@ -70,9 +70,11 @@ extension LinearScanner {
     ///   family reads it whole).
     /// - Otherwise, when they are about as long (``comparableLength(_:_:)``), they are rivals, accepted
     ///   (``Found/contested`` false) or not: a reading is kept only when its lines (``Found/support``) are
-    ///   at least twice those of its rivals together. Each family decides on its own lines, so two of them
-    ///   can each settle on another value at one symbol; then neither, or only a clear winner, is
-    ///   reported. Contested readings are never kept.
+    ///   at least twice those of its rivals together; a piece is not kept, but its lines count against
+    ///   other values there. Each family decides on its own lines, so two of them can each settle on
+    ///   another value at one symbol; then neither, or only a clear winner, is reported. (Adding up the
+    ///   lines of families that read one value gave 1 more read and 2 more wrong values in 14,000 stress
+    ///   symbols.) Contested readings are never kept.
     static func resolveConflicts(_ found: [Found]) -> [Found] {
         guard found.count > 1 else { return found.filter { !$0.contested } }
         return found.indices.filter { i in
