@@ -97,7 +97,12 @@ extension LinearScanner {
     static func isPiece(_ a: Found, of b: Found) -> Bool {
         guard a.barcode.format == b.barcode.format, let ta = a.barcode.rawValue, let tb = b.barcode.rawValue
         else { return false }
-        return ta.count < tb.count && tb.contains(ta)
+        return isShorterPart(ta, of: tb)
+    }
+
+    /// True when `a` is a shorter part of `b` (a value read cut short).
+    static func isShorterPart<S: StringProtocol, T: StringProtocol>(_ a: S, of b: T) -> Bool {
+        a.count < b.count && b.contains(a)
     }
 
     /// True when the two readings are about as long (the shorter at least 0.8 of the longer, along the
@@ -124,7 +129,7 @@ extension LinearScanner {
             return false
         }
         if (sa.upperBound - sa.lowerBound) < (sb.upperBound - sb.lowerBound) - tolerance { return true }
-        return ka.format == kb.format && ka.text.count < kb.text.count && kb.text.contains(ka.text)
+        return ka.format == kb.format && isShorterPart(ka.text, of: kb.text)
     }
 
     /// A cluster's span with each hit's positions moved to the family's common origin
