@@ -55,21 +55,42 @@ enum PDF417Codewords {
         return out
     }
 
+    /// The codeword value and cluster index of 8 element widths held in a vector (no array: the decoder
+    /// asks this for every width set it tries).
+    @inline(__always)
+    static func lookup(_ w: SIMD8<Int>) -> (value: Int, cluster: Int)? {
+        var p = 0
+        for i in 0..<8 {
+            let width = w[i]
+            guard width >= 1 && width <= 6 else { return nil }
+            p = p << width
+            if i % 2 == 0 { p |= (1 << width) - 1 }
+        }
+        guard w.wrappedSum() == 17 else { return nil }
+        let e = Int(byPattern[p])
+        return e < 0 ? nil : (e & 1023, e >> 10)
+    }
+
     /// Best codeword for 8 measured element widths (any unit), preferring `cluster` when given.
     ///
     /// The widths are scaled to 17 modules and rounded; when the rounding does not add up to 17 or
     /// gives no codeword of the wanted cluster, the nearest patterns one module away (one element one
     /// module wider, another one narrower) are tried, cheapest first, within a total error of
     /// `maxError` modules. Returns the value, its cluster index and the error in modules.
+    /// Allocation-free (fixed-size vectors): the grid reader asks it for every codeword of every line.
     static func decode(_ measured: ArraySlice<Double>, cluster: Int? = nil, maxError: Double = 2.2)
         -> (value: Int, cluster: Int, error: Double)?
     {
         let total = measured.reduce(0, +)
         guard measured.count == 8, total > 0 else { return nil }
-        let scaled = measured.map { $0 * 17 / total }
-        var base = scaled.map { max(1, min(6, Int($0.rounded()))) }
+        var scaled = SIMD8<Double>()
+        var base = SIMD8<Int>()
+        for i in 0..<8 {
+            scaled[i] = measured[measured.startIndex + i] * 17 / total
+            base[i] = max(1, min(6, Int(scaled[i].rounded())))
+        }
         // Bring the sum to 17 by moving the elements with the largest rounding residue.
-        var sum = base.reduce(0, +)
+        var sum = base.wrappedSum()
         var guardCount = 0
         while sum != 17 && guardCount < 8 {
             guardCount += 1
@@ -84,12 +105,12 @@ enum PDF417Codewords {
             base[best] += sum > 17 ? -1 : 1
             sum += sum > 17 ? -1 : 1
         }
-        func error(_ w: [Int]) -> Double {
+        func error(_ w: SIMD8<Int>) -> Double {
             var e = 0.0
             for i in 0..<8 { e += abs(Double(w[i]) - scaled[i]) }
             return e
         }
-        if let hit = lookup(widths: base), cluster == nil || hit.cluster == cluster {
+        if let hit = lookup(base), cluster == nil || hit.cluster == cluster {
             let e = error(base)
             return e <= maxError ? (hit.value, hit.cluster, e) : nil
         }
@@ -97,14 +118,15 @@ enum PDF417Codewords {
         // ink spread and blur, which move all rising edges one way and all falling edges the other
         // (the reference decode of ISO/IEC 15438 works from them). Rounded, with the first element
         // chosen, they fix the whole pattern.
-        var t = [Int](repeating: 0, count: 7)
+        var t = SIMD8<Int>()
         for i in 0..<7 { t[i] = Int((scaled[i] + scaled[i + 1]).rounded()) }
         var best: (Int, Int, Double)?
         for first in 1...6 {
-            var w = [first]
-            for i in 0..<7 { w.append(t[i] - w[i]) }
-            guard w.allSatisfy({ $0 >= 1 && $0 <= 6 }), w.reduce(0, +) == 17 else { continue }
-            if let hit = lookup(widths: w), cluster == nil || hit.cluster == cluster {
+            var w = SIMD8<Int>()
+            w[0] = first
+            for i in 0..<7 { w[i + 1] = t[i] - w[i] }
+            // lookup is nil unless every element is 1…6 and they add up to 17.
+            if let hit = lookup(w), cluster == nil || hit.cluster == cluster {
                 var e = 0.0
                 for i in 0..<7 { e += abs(Double(t[i]) - scaled[i] - scaled[i + 1]) }
                 if e <= maxError && e < (best?.2 ?? .infinity) { best = (hit.value, hit.cluster, e) }
@@ -119,7 +141,7 @@ enum PDF417Codewords {
                 w[j] -= 1
                 let e = error(w)
                 if e > maxError || e >= (best?.2 ?? .infinity) { continue }
-                if let hit = lookup(widths: w), cluster == nil || hit.cluster == cluster {
+                if let hit = lookup(w), cluster == nil || hit.cluster == cluster {
                     best = (hit.value, hit.cluster, e)
                 }
             }
@@ -141,12 +163,13 @@ enum PDF417Codewords {
     /// while each edge still rounds to its own boundary.
     static func gridRounded(_ edges: [Double], cluster: Int? = nil) -> (value: Int, cluster: Int, error: Double)? {
         guard edges.count == 9 else { return nil }
-        var widths = [Int](repeating: 0, count: 8)
+        var widths = SIMD8<Int>()
         let first = edges[0], last = edges[8] - 17
-        var tried: [Double] = []
-        shifts: for shift in [0, (first + last) / 2, first, last] {
-            guard abs(shift) < 0.5, !tried.contains(where: { abs($0 - shift) < 1e-6 }) else { continue }
-            tried.append(shift)
+        let shifts = SIMD4<Double>(0, (first + last) / 2, first, last)
+        shifts: for n in 0..<4 {
+            let shift = shifts[n]
+            guard abs(shift) < 0.5, !(0..<n).contains(where: { abs(shifts[$0]) < 0.5 && abs(shifts[$0] - shift) < 1e-6 })
+            else { continue }
             var previous = 0, error = 0.0
             for i in 0..<9 {
                 let e = edges[i] - shift
@@ -160,7 +183,7 @@ enum PDF417Codewords {
                 }
                 previous = boundary
             }
-            guard previous == 17, let hit = lookup(widths: widths), cluster == nil || hit.cluster == cluster else {
+            guard previous == 17, let hit = lookup(widths), cluster == nil || hit.cluster == cluster else {
                 continue
             }
             return (hit.value, hit.cluster, error)

@@ -40,20 +40,25 @@ struct PDF417LineProfile {
 /// Samples the image along lines and turns the profiles into edges (``LineProfileThreshold``).
 enum PDF417LineReader {
     /// Bilinear luminance at `count` points given by `point`; outside the image, the line's lightest value.
+    /// Inlined so that `point` (a transform applied per sample) is too: the grid reader samples millions.
+    @inline(__always)
     static func profile(_ image: LuminanceImage, count: Int, point: (Int) -> Point) -> [UInt8] {
         var out = [UInt8](repeating: 255, count: count)
         var outside: [Int] = []
         let w = image.width, h = image.height
         image.storage.withUnsafeBufferPointer { src in
-            for i in 0..<count {
-                let p = point(i)
-                // Outside the image counts as light (a symbol touching the border still has its quiet zone).
-                guard p.x >= 0, p.y >= 0, p.x <= Double(w), p.y <= Double(h) else {
-                    outside.append(i)
-                    continue
+            out.withUnsafeMutableBufferPointer { dst in
+                for i in 0..<count {
+                    let p = point(i)
+                    // Outside the image counts as light (a symbol touching the border still has its quiet
+                    // zone).
+                    guard p.x >= 0, p.y >= 0, p.x <= Double(w), p.y <= Double(h) else {
+                        outside.append(i)
+                        continue
+                    }
+                    guard let v = image.bilinear(at: p, in: src) else { continue }
+                    dst[i] = UInt8(min(255, max(0, v + 0.5)))
                 }
-                guard let v = image.bilinear(at: p, in: src) else { continue }
-                out[i] = UInt8(min(255, max(0, v + 0.5)))
             }
         }
         if !outside.isEmpty && outside.count < count {

@@ -11,8 +11,8 @@ extension LuminanceImage {
     }
 
     /// ``bilinear(at:)`` reading from `pixels`, which must be this image's ``storage`` (for loops that
-    /// hold its buffer already).
-    @inlinable
+    /// hold its buffer already). Always inlined: samplers call it for every module or profile sample.
+    @inlinable @inline(__always)
     public func bilinear(at p: Point, in pixels: UnsafeBufferPointer<UInt8>) -> Double? {
         guard p.x.isFinite, p.y.isFinite, width > 0, height > 0 else { return nil }
         let fx = min(max(p.x - 0.5, 0), Double(width - 1))
