@@ -168,8 +168,9 @@ enum PDF417Codewords {
         let shifts = SIMD4<Double>(0, (first + last) / 2, first, last)
         shifts: for n in 0..<4 {
             let shift = shifts[n]
-            guard abs(shift) < 0.5, !(0..<n).contains(where: { abs(shifts[$0]) < 0.5 && abs(shifts[$0] - shift) < 1e-6 })
-            else { continue }
+            // Each shift once: those tried before are the earlier ones under half a module.
+            let tried = (0..<n).contains { abs(shifts[$0]) < 0.5 && abs(shifts[$0] - shift) < 1e-6 }
+            guard abs(shift) < 0.5, !tried else { continue }
             var previous = 0, error = 0.0
             for i in 0..<9 {
                 let e = edges[i] - shift
