@@ -24,11 +24,21 @@ enum PDF417Codewords {
         return t
     }()
 
-    /// The pattern of 8 element widths (bar first) as 17 bits, or nil when they do not add up to 17.
+    /// The pattern of 8 element widths (bar first, modules) as 17 bits, or nil when they are not 8, are
+    /// not each 1…6 modules or do not add up to 17.
     static func pattern(_ widths: [Int]) -> Int? {
-        guard widths.count == 8, widths.reduce(0, +) == 17 else { return nil }
+        guard widths.count == 8 else { return nil }
+        return pattern(SIMD8(widths))
+    }
+
+    /// ``pattern(_:)-([Int])`` of widths held in a vector (no array: the decoder asks for every width set
+    /// it tries).
+    @inline(__always)
+    static func pattern(_ widths: SIMD8<Int>) -> Int? {
+        guard widths.wrappedSum() == 17 else { return nil }
         var p = 0
-        for (i, w) in widths.enumerated() {
+        for i in 0..<8 {
+            let w = widths[i]
             guard w >= 1 && w <= 6 else { return nil }
             p = p << w
             if i % 2 == 0 { p |= (1 << w) - 1 }
@@ -36,8 +46,16 @@ enum PDF417Codewords {
         return p
     }
 
-    /// The codeword value and cluster index (0, 1, 2 for clusters 0, 3, 6) of 8 element widths.
+    /// The codeword value and cluster index (0, 1, 2 for clusters 0, 3, 6) of 8 element widths (modules),
+    /// or nil when they make no codeword.
     static func lookup(widths: [Int]) -> (value: Int, cluster: Int)? {
+        guard widths.count == 8 else { return nil }
+        return lookup(SIMD8(widths))
+    }
+
+    /// ``lookup(widths:)`` of widths held in a vector.
+    @inline(__always)
+    static func lookup(_ widths: SIMD8<Int>) -> (value: Int, cluster: Int)? {
         guard let p = pattern(widths) else { return nil }
         let e = Int(byPattern[p])
         return e < 0 ? nil : (e & 1023, e >> 10)
@@ -53,22 +71,6 @@ enum PDF417Codewords {
         }
         out.append(run)
         return out
-    }
-
-    /// The codeword value and cluster index of 8 element widths held in a vector (no array: the decoder
-    /// asks this for every width set it tries).
-    @inline(__always)
-    static func lookup(_ w: SIMD8<Int>) -> (value: Int, cluster: Int)? {
-        var p = 0
-        for i in 0..<8 {
-            let width = w[i]
-            guard width >= 1 && width <= 6 else { return nil }
-            p = p << width
-            if i % 2 == 0 { p |= (1 << width) - 1 }
-        }
-        guard w.wrappedSum() == 17 else { return nil }
-        let e = Int(byPattern[p])
-        return e < 0 ? nil : (e & 1023, e >> 10)
     }
 
     /// Best codeword for 8 measured element widths (any unit), preferring `cluster` when given.
@@ -118,7 +120,7 @@ enum PDF417Codewords {
         // ink spread and blur, which move all rising edges one way and all falling edges the other
         // (the reference decode of ISO/IEC 15438 works from them). Rounded, with the first element
         // chosen, they fix the whole pattern.
-        var t = SIMD8<Int>()
+        var t = SIMD8<Int>()  // 7 sums; the last lane stays 0
         for i in 0..<7 { t[i] = Int((scaled[i] + scaled[i + 1]).rounded()) }
         var best: (Int, Int, Double)?
         for first in 1...6 {
