@@ -74,7 +74,7 @@ public struct PDF417Decoder: SymbologyDecoder {
         let probe = PDF417Detector.hits(matrix, lines: probeLines, spans: spans)
         if !probe.isEmpty {
             let hits = PDF417Detector.hits(matrix, lines: lines(probe), spans: spans)
-            results = decode(hits: hits, image: frame.image, options: options)
+            results = decode(hits: hits, frame: frame, options: options)
         }
         if results.isEmpty && options.tryHarder && pass.kind == .secondBinarizer {
             // Small modules and blur: find the patterns on luminance profiles instead.
@@ -83,7 +83,7 @@ public struct PDF417Decoder: SymbologyDecoder {
             if !probe.isEmpty {
                 let hits = PDF417Detector.hits(
                     frame.image, lines: lines(probe, step: Self.profileProbeStep), spans: spans)
-                results = decode(hits: hits, image: frame.image, options: options)
+                results = decode(hits: hits, frame: frame, options: options)
             }
         }
         return PassOutcome(symbols: results, unresolved: nil)
@@ -93,13 +93,24 @@ public struct PDF417Decoder: SymbologyDecoder {
         options.tryHarder || max(frame.width, frame.height) < 800 ? 1 : 2
     }
 
-    /// Every symbol whose start (and stop) patterns are among `hits`, read from `image`.
-    func decode(hits: [PDF417PatternHit], image: LuminanceImage, options: DecodeOptions, known: [Barcode] = [])
+    /// Every symbol whose start (and stop) patterns are among `hits`, read from `frame.image`.
+    ///
+    /// A read depends on the image and its edge lines alone, and the passes over one frame (both
+    /// binarizers, and the profile probe) often find the same edge lines: each read is done once per frame
+    /// (``FrameContext/memoized(_:_:)``).
+    func decode(hits: [PDF417PatternHit], frame: FrameContext, options: DecodeOptions, known: [Barcode] = [])
         -> [Barcode]
     {
+        let image = frame.image
         let step = options.tryHarder || max(image.width, image.height) < 800 ? 1 : 2
         let edges = PDF417Detector.edges(hits, step: step)
         let reader = PDF417SymbolReader(image: image)
+        func read(_ s: PDF417EdgeLine?, _ t: PDF417EdgeLine?, compact: Bool) -> PDF417Symbol? {
+            frame.memoized(ReadKey(start: s, stop: t, compact: compact)) {
+                if let s { return reader.read(start: s, stop: t, compact: compact) }
+                return t.flatMap { reader.read(stopOnly: $0) }
+            }
+        }
         var results = known
         var found: [Barcode] = []
         var attempts = 0
@@ -110,10 +121,9 @@ public struct PDF417Decoder: SymbologyDecoder {
             if attempts > 40 { break }
             var symbol: PDF417Symbol?
             if let t {
-                symbol = reader.read(start: s, stop: t, compact: false)
+                symbol = read(s, t, compact: false)
             } else {
-                symbol =
-                    reader.read(start: s, stop: nil, compact: true) ?? reader.read(start: s, stop: nil, compact: false)
+                symbol = read(s, nil, compact: true) ?? read(s, nil, compact: false)
             }
             guard let sym = symbol, let b = barcode(sym) else { continue }
             results.append(b)
@@ -125,12 +135,20 @@ public struct PDF417Decoder: SymbologyDecoder {
             if results.contains(where: { Self.contains($0.cornerPoints, t.centre) }) { continue }
             attempts += 1
             if attempts > 40 { break }
-            guard let sym = reader.read(stopOnly: t), let b = barcode(sym) else { continue }
+            guard let sym = read(nil, t, compact: false), let b = barcode(sym) else { continue }
             results.append(b)
             found.append(b)
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
         }
         return found
+    }
+
+    /// One read of ``PDF417SymbolReader`` in a frame's memo: its start and stop edge lines (a start edge
+    /// alone, or a stop edge alone for a symbol whose start pattern is cut off) and whether it is compact.
+    struct ReadKey: Hashable, Sendable {
+        var start: PDF417EdgeLine?
+        var stop: PDF417EdgeLine?
+        var compact: Bool
     }
 
     /// True when `p` lies inside the quadrilateral (either winding), grown slightly (by a tenth about its

@@ -83,7 +83,7 @@ struct RunBuffer {
 }
 
 /// A straight edge of a symbol: a start or stop pattern seen by several scan lines.
-struct PDF417EdgeLine {
+struct PDF417EdgeLine: Hashable, Sendable {
     var kind: PDF417PatternHit.Kind
     /// End points of the outer edge, `a` then `b` along `direction`.
     var a: Point

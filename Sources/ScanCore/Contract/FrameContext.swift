@@ -18,6 +18,7 @@ public final class FrameContext: Sendable {
         var downscaled: [Int: FrameContext] = [:]
         var candidates: CandidateMap?
         var otsuThreshold: Int?
+        var memo: [MemoKey: any Sendable] = [:]
     }
     /// Derivations of ``image``, shared with the contexts ``restricted(to:)`` makes.
     private final class Derived: Sendable {
@@ -147,6 +148,25 @@ public final class FrameContext: Sendable {
         }
     }
 
+    /// The value `compute` gives for `key`, computed once for this frame's ``image`` and kept for later
+    /// calls with an equal key: a plugin whose passes repeat work that depends on the image alone (not on
+    /// the pass's binarization or options) does it once per frame. Contexts made by ``restricted(to:)``
+    /// share the memo; the negative (``inverted``) and downscaled copies have their own, as their images
+    /// differ. Keys of different types never match, so a plugin owns its entries by using a key type of
+    /// its own. `compute` runs outside the lock (two threads asking at once may both compute; the first
+    /// stored value is kept) and must be a function of the image and the key only.
+    public func memoized<Key: Hashable & Sendable, Value: Sendable>(_ key: Key, _ compute: () -> Value) -> Value {
+        let k = MemoKey(base: AnyHashable(key))
+        // Unwrapped before the cast: a missing entry cast to an optional `Value` would pass as nil.
+        if let stored = derived.cache.withLock({ $0.memo[k] }), let v = stored as? Value { return v }
+        let v = compute()
+        return derived.cache.withLock { c in
+            if let stored = c.memo[k], let existing = stored as? Value { return existing }
+            c.memo[k] = v
+            return v
+        }
+    }
+
     /// The image shrunk by an integer `factor` (block mean), computed on first use.
     /// A point p in the result is p × factor in this context's pixels.
     public func downscaled(by factor: Int) -> FrameContext {
@@ -158,6 +178,12 @@ public final class FrameContext: Sendable {
             return made
         }
     }
+}
+
+/// A key of ``FrameContext/memoized(_:_:)``: the caller's key, which is `Sendable`, type-erased
+/// (`AnyHashable` itself is not marked `Sendable`).
+struct MemoKey: Hashable, @unchecked Sendable {
+    let base: AnyHashable
 }
 
 /// Work on a frame that its negative can reuse: binarized matrices and scan lines, in the polarity of
