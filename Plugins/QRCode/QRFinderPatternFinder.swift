@@ -141,7 +141,9 @@ public enum QRFinderPatternFinder {
             v.counts.matchesRatio
         else { return nil }
         let vTotal = v.counts.total
-        guard 3 * abs(vTotal - total) < 2 * total else { return nil }
+        // The two widths within a factor 3 of each other, whichever is the longer (a pattern seen at a
+        // slant is narrower along the tilt, horizontally or vertically alike).
+        guard 3 * abs(vTotal - total) < 2 * max(total, vTotal) else { return nil }
         let cy = Double(y) + 0.5 + v.centerOffset
         guard let hr = crossRuns(px, w: w, h: h, x0: cx, y0: Int(cy), dx: 1, dy: 0, maxRun: maxRun),
             hr.counts.matchesRatio

@@ -169,6 +169,15 @@ struct QRDecodeTests {
         }
     }
 
+    /// A symbol seen at a slant is narrower along the tilt, across or down alike: its finder patterns are
+    /// half as wide as they are high, or half as high as they are wide (about 60° of tilt), and both
+    /// read.
+    @Test(arguments: [(0.5, 1.0), (1.0, 0.5)]) func foreshortenedEitherWay(sx: Double, sy: Double) throws {
+        let flat = try Zint.qrCode.render("Foreshortened", ["--vers=1"], scale: 6)
+        let found = decode(flat.scaled(sx, sy).padded(12))
+        #expect(found.map(\.rawValue) == ["Foreshortened"], "scaled \(sx) × \(sy)")
+    }
+
     /// Finder patterns drawn as concentric circles and data modules as dots (a common design): the
     /// alignment pattern's centre must be measured, not taken from the best template position.
     @Test func circularModules() throws {
