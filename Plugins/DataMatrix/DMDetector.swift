@@ -34,6 +34,11 @@ public enum DMDetector {
         public var l, a, b, c: Point
         /// Estimated module size in pixels.
         public var module: Double
+        /// The module size along the side `l`–`a` and along `l`–`c` (pixels), each from the thickness of
+        /// the finder bar that runs along the other side, when measured: they differ when the symbol is
+        /// seen at a slant, which foreshortens it and its modules along the tilt.
+        public var moduleAlongA: Double? = nil
+        public var moduleAlongC: Double? = nil
         /// Starting guesses for `b` besides itself (the parallelogram completion, the intersection of
         /// the hull edges leaving `a` and `c`).
         public var bGuesses: [Point] = []
@@ -120,14 +125,18 @@ public enum DMDetector {
         }
         guard bestK >= 0, best >= Self.finderSideDarkness else { return nil }
         let into = (bestK + 3) % 4
-        var runs =
-            sideProfile(m, q[into], q[(into + 1) % 4], centre: centre, tolerance: tolerance).runs
-            + sideProfile(m, q[bestK], q[(bestK + 1) % 4], centre: centre, tolerance: tolerance).runs
+        // Runs inwards from the side c–l measure the finder bar along it across, i.e. along l–a; runs from
+        // the side l–a, along l–c.
+        let acrossCL = sideProfile(m, q[into], q[(into + 1) % 4], centre: centre, tolerance: tolerance).runs
+        let acrossLA = sideProfile(m, q[bestK], q[(bestK + 1) % 4], centre: centre, tolerance: tolerance).runs
+        var runs = acrossCL + acrossLA
         guard !runs.isEmpty else { return nil }
         runs.sort()
         let module = max(1.0, runs[runs.count / 4])
+        func lowerQuartile(_ r: [Double]) -> Double? { r.isEmpty ? nil : max(1.0, r.sorted()[r.count / 4]) }
         var cand = Candidate(
-            l: q[bestK], a: q[(bestK + 1) % 4], b: q[(bestK + 2) % 4], c: q[(bestK + 3) % 4], module: module)
+            l: q[bestK], a: q[(bestK + 1) % 4], b: q[(bestK + 2) % 4], c: q[(bestK + 3) % 4], module: module,
+            moduleAlongA: lowerQuartile(acrossCL), moduleAlongC: lowerQuartile(acrossLA))
         cand.bGuesses.append(Point(cand.a.x + cand.c.x - cand.l.x, cand.a.y + cand.c.y - cand.l.y))
         if let b = hullCorner(hull, cand) { cand.bGuesses.append(b) }
         return cand
@@ -317,7 +326,8 @@ public enum DMDetector {
                 let fc = estCols / Double(size.columns)
                 guard fr > 0.4, fr < 2.2, fc > 0.4, fc < 2.2 else { continue }
                 let aspect = (colsLen / rowsLen) / (Double(size.columns) / Double(size.rows))
-                guard aspect > 0.7, aspect < 1.43 else { continue }
+                let fits = aspect > 0.7 && aspect < 1.43
+                guard fits || foreshortenedFit(cand, size, mirrored: mirrored, aspect: aspect) else { continue }
                 if size.isSquare && mirrored { continue }  // scored with the plain reading
                 var bestB = cand.b
                 var bestS = score(m, size, gridTransform(size, cand, mirrored: mirrored, b: cand.b), above: 0.6)
@@ -351,6 +361,18 @@ public enum DMDetector {
         }
         out.sort { $0.score > $1.score }
         return Array(out.prefix(maxResults))
+    }
+
+    /// True when a candidate whose sides' lengths in pixels are off the proportions of `size` by `aspect`
+    /// (within a factor 2, about 60° of tilt) has the size's rows and columns in modules, each within a
+    /// factor 1.4: each side's length over the module size along it (``Candidate/moduleAlongA``). A symbol
+    /// seen at a slant is foreshortened along the tilt, its modules with it.
+    static func foreshortenedFit(_ cand: Candidate, _ size: DMSymbolSize, mirrored: Bool, aspect: Double) -> Bool {
+        guard aspect > 0.5, aspect < 2, let ma = cand.moduleAlongA, let mc = cand.moduleAlongC else { return false }
+        let alongA = cand.l.distance(to: cand.a) / ma, alongC = cand.l.distance(to: cand.c) / mc
+        let rows = (mirrored ? alongC : alongA) / Double(size.rows)
+        let columns = (mirrored ? alongA : alongC) / Double(size.columns)
+        return rows > 1 / 1.4 && rows < 1.4 && columns > 1 / 1.4 && columns < 1.4
     }
 
     static func gridTransform(_ size: DMSymbolSize, _ c: Candidate, mirrored: Bool, b: Point) -> PerspectiveTransform {

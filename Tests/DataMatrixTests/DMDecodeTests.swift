@@ -28,6 +28,15 @@ struct DMDecodeTests {
         #expect(b.cornerPoints.count == 4)
     }
 
+    /// A symbol seen at a slant (about 57° of tilt) is foreshortened along the tilt, across or down: a
+    /// square 16×16 and a rectangular 12×26 symbol scaled to 0.55 in one direction read.
+    @Test(arguments: [(4, 0.55, 1.0), (4, 1.0, 0.55), (27, 0.55, 1.0), (27, 1.0, 0.55)])
+    func foreshortened(version: Int, sx: Double, sy: Double) throws {
+        let text = "Slanted \(version)"
+        let image = try Zint.dataMatrix.render(text, ["--vers=\(version)"], scale: 6).scaled(sx, sy).padded(12)
+        #expect(decode(image).map(\.rawValue) == [text], "version \(version) scaled \(sx) × \(sy)")
+    }
+
     @Test func largestSizeFull() throws {
         // 144×144 with ten interleaved blocks, filled with text.
         let text = String(repeating: "Data Matrix ECC 200, ISO/IEC 16022. ", count: 40)
