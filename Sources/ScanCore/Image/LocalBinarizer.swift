@@ -31,19 +31,29 @@ public enum LocalBinarizer {
             // Per-block sum, min and max, one block row at a time, rows read contiguously.
             var lo = [Int](repeating: 255, count: bw), hi = [Int](repeating: 0, count: bw)
             var sum = [Int](repeating: 0, count: bw)
+            // Whole blocks eight pixels at a time (when blockSize is 8), then the partial last block. A whole
+            // block's lanes keep their own minimum, maximum and sum (at most 8 × 255) down the block's rows,
+            // reduced across the lanes once per block.
+            let whole = bs == 8 ? w / 8 : 0
+            var laneLo = [SIMD8<UInt8>](repeating: .init(repeating: 255), count: whole)
+            var laneHi = [SIMD8<UInt8>](repeating: .init(repeating: 0), count: whole)
+            var laneSum = [SIMD8<UInt16>](repeating: .init(repeating: 0), count: whole)
             for by in 0..<bh {
                 for i in 0..<bw { lo[i] = 255; hi[i] = 0; sum[i] = 0 }
+                for i in 0..<whole {
+                    laneLo[i] = .init(repeating: 255)
+                    laneHi[i] = .init(repeating: 0)
+                    laneSum[i] = .init(repeating: 0)
+                }
                 let y0 = by * bs, y1 = min(h, y0 + bs)
                 for y in y0..<y1 {
                     let row = base + image.offset + y * image.stride
-                    // Whole blocks eight pixels at a time (when blockSize is 8), then the partial last block.
-                    let whole = bs == 8 ? w / 8 : 0
                     let raw = UnsafeRawPointer(row)
                     for bx in 0..<whole {
                         let v = raw.loadUnaligned(fromByteOffset: 8 * bx, as: SIMD8<UInt8>.self)
-                        lo[bx] = min(lo[bx], Int(v.min()))
-                        hi[bx] = max(hi[bx], Int(v.max()))
-                        sum[bx] &+= Int(SIMD8<UInt16>(truncatingIfNeeded: v).wrappedSum())
+                        laneLo[bx] = pointwiseMin(laneLo[bx], v)
+                        laneHi[bx] = pointwiseMax(laneHi[bx], v)
+                        laneSum[bx] &+= SIMD8<UInt16>(truncatingIfNeeded: v)
                     }
                     for bx in whole..<bw {
                         let x0 = bx * bs, x1 = min(w, x0 + bs)
@@ -58,6 +68,11 @@ public enum LocalBinarizer {
                         hi[bx] = max(hi[bx], Int(m))
                         sum[bx] &+= s
                     }
+                }
+                for bx in 0..<whole {
+                    lo[bx] = Int(laneLo[bx].min())
+                    hi[bx] = Int(laneHi[bx].max())
+                    sum[bx] = Int(laneSum[bx].wrappedSum())
                 }
                 for bx in 0..<bw where hi[bx] - lo[bx] >= minContrast {
                     let n = (y1 - y0) * (min(w, bx * bs + bs) - bx * bs)
@@ -81,7 +96,10 @@ public enum LocalBinarizer {
                     for bx in 0..<whole {
                         let t = SIMD8<UInt8>(repeating: UInt8(clamping: thresholds[trow + bx]))
                         let v = raw.loadUnaligned(fromByteOffset: 8 * bx, as: SIMD8<UInt8>.self)
-                        let dark = SIMD8<UInt8>(repeating: 0).replacing(with: 1, where: v .< t)
+                        // 1 where v < t: the sign bit of v − t (16 bits wide, no wrap), shifted down.
+                        let dark = SIMD8<UInt8>(
+                            truncatingIfNeeded: (SIMD8<UInt16>(truncatingIfNeeded: v)
+                                &- SIMD8<UInt16>(truncatingIfNeeded: t)) &>> 15)
                         rawOut.storeBytes(of: dark, toByteOffset: 8 * bx, as: SIMD8<UInt8>.self)
                     }
                     for bx in whole..<bw {
