@@ -1,4 +1,5 @@
 import ScanCore
+import Synchronization
 
 /// Reads the codewords of a sampled ECC 200 symbol (ISO/IEC 16022:2006 §5.8 and Annex F).
 ///
@@ -122,7 +123,7 @@ public enum DMBitMatrixParser {
         guard grid.width == size.columns, grid.height == size.rows else { return nil }
         let mapping = mappingMatrix(grid, size: size)
         guard let index = DMSymbolSize.all.firstIndex(of: size) else { return nil }
-        let places = placements[index]
+        let places = placements(index)
         guard places.count >= size.totalCodewords * 8 else { return nil }
         var out = [UInt8](repeating: 0, count: size.totalCodewords)
         for k in 0..<size.totalCodewords {
@@ -133,9 +134,19 @@ public enum DMBitMatrixParser {
         return out
     }
 
-    /// ``placement(rows:columns:)`` of every size of ``DMSymbolSize/all``, flattened (8 entries per
-    /// codeword); built once, on first use.
-    static let placements: [[Int32]] = DMSymbolSize.all.map { s in
-        placement(rows: s.mappingRows, columns: s.mappingColumns).flatMap { $0.map { Int32($0) } }
+    /// ``placement(rows:columns:)`` of size `index` of ``DMSymbolSize/all``, flattened (8 entries per
+    /// codeword); built once per size, on its first use (a process that reads one image builds the sizes
+    /// it meets, not all 48).
+    static func placements(_ index: Int) -> [Int32] {
+        if let known = placementCache.withLock({ $0[index] }) { return known }
+        let s = DMSymbolSize.all[index]
+        let made = placement(rows: s.mappingRows, columns: s.mappingColumns).flatMap { $0.map { Int32($0) } }
+        return placementCache.withLock { cache in
+            if let known = cache[index] { return known }
+            cache[index] = made
+            return made
+        }
     }
+
+    private static let placementCache = Mutex([Int: [Int32]]())
 }
