@@ -25,19 +25,38 @@ struct Code128CharacterReader {
         let s = 11 / p
         let e1 = (r.widths[i] + r.widths[i + 1]) * s, e2 = (r.widths[i + 1] + r.widths[i + 2]) * s
         let e3 = (r.widths[i + 2] + r.widths[i + 3]) * s, e4 = (r.widths[i + 3] + r.widths[i + 4]) * s
-        let k = Code128Patterns.key(Int(e1.rounded()), Int(e2.rounded()), Int(e3.rounded()), Int(e4.rounded()))
-        if let v = Code128Patterns.valueByEdges[k] {
+        if let v = Code128Patterns.value(
+            edges: Int(e1.rounded()), Int(e2.rounded()), Int(e3.rounded()), Int(e4.rounded()))
+        {
             return Character(value: v, width: p, error: error(v, e1, e2, e3, e4))
         }
-        // No character at the rounded distances: take the nearest one within the tolerance.
+        // No character at the rounded distances: take the nearest one with every distance within the
+        // tolerance (the lowest value on a tie). Only whole distances about within the tolerance of each
+        // measured one can qualify: a few combinations, each looked up and then checked exactly.
+        @inline(__always) func near(_ e: Double) -> ClosedRange<Int>? {
+            let lo = max(2, Int((e - tolerance).rounded(.down))), hi = min(7, Int((e + tolerance).rounded(.up)))
+            return lo <= hi ? lo...hi : nil
+        }
+        guard e1.isFinite, e2.isFinite, e3.isFinite, e4.isFinite, let n1 = near(e1), let n2 = near(e2),
+            let n3 = near(e3), let n4 = near(e4)
+        else { return nil }
         var best = -1, bestError = Double.infinity
-        for v in 0..<Code128Patterns.edges.count {
-            let t = Code128Patterns.edges[v]
-            let d1 = abs(e1 - Double(t.0)), d2 = abs(e2 - Double(t.1))
-            let d3 = abs(e3 - Double(t.2)), d4 = abs(e4 - Double(t.3))
-            guard max(d1, d2, d3, d4) <= tolerance else { continue }
-            let err = d1 * d1 + d2 * d2 + d3 * d3 + d4 * d4
-            if err < bestError { best = v; bestError = err }
+        for t1 in n1 {
+            for t2 in n2 {
+                for t3 in n3 {
+                    for t4 in n4 {
+                        guard let v = Code128Patterns.value(edges: t1, t2, t3, t4) else { continue }
+                        let d1 = abs(e1 - Double(t1)), d2 = abs(e2 - Double(t2))
+                        let d3 = abs(e3 - Double(t3)), d4 = abs(e4 - Double(t4))
+                        guard max(d1, d2, d3, d4) <= tolerance else { continue }
+                        let err = d1 * d1 + d2 * d2 + d3 * d3 + d4 * d4
+                        if err < bestError || (err == bestError && v < best) {
+                            best = v
+                            bestError = err
+                        }
+                    }
+                }
+            }
         }
         return best >= 0 ? Character(value: best, width: p, error: bestError) : nil
     }

@@ -45,14 +45,19 @@ enum Code128Patterns {
     /// They do not change when ink spread widens every bar by the same amount.
     static let edges: [(Int, Int, Int, Int)] = widths.map { w in (w[0] + w[1], w[1] + w[2], w[2] + w[3], w[3] + w[4]) }
 
-    /// Symbol value for edge distances, for the characters whose distances are unique; filled from
-    /// ``edges`` (a character table lookup as in §6.2 step 3).
-    static let valueByEdges: [Int: Int] = {
-        var table: [Int: Int] = [:]
-        for (v, e) in edges.enumerated() { table[key(e.0, e.1, e.2, e.3)] = v }
+    /// The symbol value whose edge distances are `a`, `b`, `c`, `d` (modules), or nil: a character table
+    /// lookup as in §6.2 step 3. Every character's distances are unique, each 2…7.
+    @inline(__always)
+    static func value(edges a: Int, _ b: Int, _ c: Int, _ d: Int) -> Int? {
+        guard (2...7).contains(a), (2...7).contains(b), (2...7).contains(c), (2...7).contains(d) else { return nil }
+        let v = valueByEdgeKey[((a * 8 + b) * 8 + c) * 8 + d]
+        return v < 0 ? nil : Int(v)
+    }
+
+    /// ``value(edges:_:_:_:)`` as a flat table over distances 0…7 each (−1: none), filled from ``edges``.
+    static let valueByEdgeKey: [Int8] = {
+        var table = [Int8](repeating: -1, count: 8 * 8 * 8 * 8)
+        for (v, e) in edges.enumerated() { table[((e.0 * 8 + e.1) * 8 + e.2) * 8 + e.3] = Int8(v) }
         return table
     }()
-
-    @inline(__always)
-    static func key(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> Int { ((a * 8 + b) * 8 + c) * 8 + d }
 }

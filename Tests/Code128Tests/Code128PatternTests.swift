@@ -13,7 +13,7 @@ struct Code128PatternTests {
     }
 
     @Test func edgeDistancesIdentifyEveryCharacter() {
-        #expect(Code128Patterns.valueByEdges.count == 107)
+        #expect(Code128Patterns.valueByEdgeKey.filter { $0 >= 0 }.count == 107)
     }
 
     /// Spot values from ISO/IEC 15417 Table 1.
