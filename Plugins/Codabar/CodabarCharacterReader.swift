@@ -24,7 +24,7 @@ struct CodabarCharacterReader: Sendable {
     func read(_ w: [Double], at i: Int) -> Character? {
         guard i + 7 <= w.count else { return nil }
         var best: Character?
-        for wideCount in [2, 3] {
+        for wideCount in 2...3 {
             if let c = read(w, at: i, wideCount: wideCount), c.separation > (best?.separation ?? 0) { best = c }
         }
         return best

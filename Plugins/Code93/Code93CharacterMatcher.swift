@@ -17,6 +17,8 @@ struct Code93CharacterMatcher: Sendable {
     }
 
     static let patterns: [[Double]] = Code93Patterns.widths.map { $0.map(Double.init) }
+    /// ``patterns`` flattened, six widths per value, for the loop that runs at every candidate position.
+    private static let flatPatterns: [Double] = patterns.flatMap { $0 }
 
     /// The character whose six runs start at `w[i]` (a bar), or nil.
     func match(_ w: [Double], at i: Int) -> Match? {
@@ -30,26 +32,30 @@ struct Code93CharacterMatcher: Sendable {
         var best = Double.infinity
         var second = Double.infinity
         var bestValue = -1
-        for (v, p) in Self.patterns.enumerated() {
-            let d0 = n.0 - p[0]
-            let d1 = n.1 - p[1]
-            let d2 = n.2 - p[2]
-            let d3 = n.3 - p[3]
-            let d4 = n.4 - p[4]
-            let d5 = n.5 - p[5]
-            let e0 = d0 + d1
-            let e1 = d1 + d2
-            let e2 = d2 + d3
-            let e3 = d3 + d4
-            let e4 = d4 + d5
-            var d = e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3 + e4 * e4
-            d += 0.5 * (d0 * d0 + d1 * d1 + d2 * d2 + d3 * d3 + d4 * d4 + d5 * d5)
-            if d < best {
-                second = best
-                best = d
-                bestValue = v
-            } else if d < second {
-                second = d
+        Self.flatPatterns.withUnsafeBufferPointer { flat in
+            guard let base = flat.baseAddress else { return }
+            for v in 0..<(flat.count / 6) {
+                let p = base + 6 * v
+                let d0 = n.0 - p[0]
+                let d1 = n.1 - p[1]
+                let d2 = n.2 - p[2]
+                let d3 = n.3 - p[3]
+                let d4 = n.4 - p[4]
+                let d5 = n.5 - p[5]
+                let e0 = d0 + d1
+                let e1 = d1 + d2
+                let e2 = d2 + d3
+                let e3 = d3 + d4
+                let e4 = d4 + d5
+                var d = e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3 + e4 * e4
+                d += 0.5 * (d0 * d0 + d1 * d1 + d2 * d2 + d3 * d3 + d4 * d4 + d5 * d5)
+                if d < best {
+                    second = best
+                    best = d
+                    bestValue = v
+                } else if d < second {
+                    second = d
+                }
             }
         }
         guard bestValue >= 0, best <= maxDistance, second - best >= minMargin else { return nil }
