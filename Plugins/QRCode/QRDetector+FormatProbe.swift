@@ -8,7 +8,7 @@ extension QRDetector {
         /// The nearest valid word is within 3 bit errors (``QRFormatInformation/decode(_:)``): about 80 %
         /// of random modules pass in one orientation or the other.
         case weak
-        /// ``QRFormatInformation/isConfident(_:)`` in one orientation: about 1 % of random modules pass.
+        /// ``QRFormatInformation/isClearBeforeGrid(_:)`` in one orientation.
         case confident
 
         static func < (a: FormatEvidence, b: FormatEvidence) -> Bool { a.rawValue < b.rawValue }
@@ -77,7 +77,7 @@ extension QRDetector {
                     for k in 0..<7 { second = second << 1 | (dark(cd + fd.0 * 5 + fd.1 * Double(3 - k)) ? 1 : 0) }
                     for k in 0..<8 { second = second << 1 | (dark(cr + fr.0 * Double(k - 4) + fr.1 * 5) ? 1 : 0) }
                     let readings = [first, second]
-                    if QRFormatInformation.isConfident(readings) { return .confident }
+                    if QRFormatInformation.isClearBeforeGrid(readings) { return .confident }
                     if QRFormatInformation.decode(readings) != nil { best = .weak }
                 }
             }

@@ -43,6 +43,16 @@ public struct QRFormatInformation: Sendable, Equatable {
         QRInformationCode.isConfident(readings, among: codewords, table: nearest)
     }
 
+    /// ``isConfident(_:)`` with at most 3 bit errors in all when neither copy is exact: for the readings a
+    /// finder triple shows before any grid is fitted. Texture under a chance triple is not random: its two
+    /// copies, sampled at mirrored places beside the patterns, are often alike, and then lie within 3 errors
+    /// of one word together. Of the triples that passed ``isConfident(_:)`` on the QR Code images of the
+    /// corpora and on no-code frames, those that decoded had 0–3 errors in all 433 times and more 14
+    /// times; those that did not decode had more 366 times.
+    static func isClearBeforeGrid(_ readings: [Int]) -> Bool {
+        QRInformationCode.isConfident(readings, among: codewords, table: nearest, totalErrors: 3)
+    }
+
     public init(level: QRErrorCorrectionLevel, mask: Int) {
         self.level = level
         self.mask = mask

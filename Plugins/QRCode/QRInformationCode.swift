@@ -67,6 +67,23 @@ extension QRInformationCode {
         return allNear
     }
 
+    /// ``isConfident(_:among:table:)`` with at most `totalErrors` bit errors over all readings when none is
+    /// exact.
+    static func isConfident(_ readings: [Int], among codewords: [Int], table: [UInt8], totalErrors: Int) -> Bool {
+        guard !readings.isEmpty else { return false }
+        var common = -1
+        var errors = 0
+        for reading in readings {
+            guard reading >= 0, reading < table.count else { return false }
+            let entry = Int(table[reading])
+            if entry != 255 && entry & 3 == 0 { return true }
+            if entry == 255 || (common != -1 && common != entry >> 2) { common = -2 }
+            if common == -1 { common = entry >> 2 }
+            errors += entry == 255 ? 4 : entry & 3
+        }
+        return common >= 0 && errors <= totalErrors
+    }
+
     /// The index of the codeword nearest to any reading (the first reading at the smallest distance),
     /// when within 3 bit errors, through a ``nearestTable(_:bits:)``; readings outside the table's range
     /// are compared with `codewords` directly.

@@ -24,6 +24,19 @@ struct QRFormatConfidenceTests {
         #expect(!QRFormatInformation.isConfident([word ^ 0b111, far]))
     }
 
+    /// Before a grid is fitted: an exact copy still counts whatever the other reads, two inexact copies of
+    /// one word only with 3 errors or fewer in all (texture shows two alike copies 2 or 3 errors away).
+    @Test func clearBeforeGridAllowsThreeErrorsInAll() {
+        #expect(QRFormatInformation.isClearBeforeGrid([word, 0]))
+        #expect(QRFormatInformation.isClearBeforeGrid([word ^ 0b1, word ^ 0b1_0100_0000_0000]))
+        #expect(QRFormatInformation.isClearBeforeGrid([word ^ 0b11, word ^ 0b1_0000_0000_0000]))
+        #expect(QRFormatInformation.isConfident([word ^ 0b11, word ^ 0b11]))
+        #expect(!QRFormatInformation.isClearBeforeGrid([word ^ 0b11, word ^ 0b11]))
+        #expect(!QRFormatInformation.isClearBeforeGrid([word ^ 0b111, word ^ 0b1_0100_0000_0001]))
+        let other = QRFormatInformation(level: .l, mask: 2).word
+        #expect(!QRFormatInformation.isClearBeforeGrid([word ^ 0b1, other ^ 0b1]))
+    }
+
     /// Over all 2^15 single readings paired with a fixed unrelated one, few pass: chance grids rarely do.
     @Test func fewRandomReadingsAreConfident() {
         var decoded = 0, confident = 0
