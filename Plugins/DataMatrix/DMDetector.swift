@@ -34,11 +34,12 @@ public enum DMDetector {
         public var l, a, b, c: Point
         /// Estimated module size in pixels.
         public var module: Double
-        /// The module size along the side `l`–`a` and along `l`–`c` (pixels), each from the thickness of
-        /// the finder bar that runs along the other side, when measured: they differ when the symbol is
+        /// The module size across the finder side `c`–`l` (pixels): the thickness of the finder bar along
+        /// it, measured square to it, when measured. It differs from ``moduleAcrossLA`` when the symbol is
         /// seen at a slant, which foreshortens it and its modules along the tilt.
-        public var moduleAlongA: Double? = nil
-        public var moduleAlongC: Double? = nil
+        public var moduleAcrossCL: Double? = nil
+        /// The module size across the finder side `l`–`a` (pixels), as ``moduleAcrossCL``.
+        public var moduleAcrossLA: Double? = nil
         /// Starting guesses for `b` besides itself (the parallelogram completion, the intersection of
         /// the hull edges leaving `a` and `c`).
         public var bGuesses: [Point] = []
@@ -125,8 +126,8 @@ public enum DMDetector {
         }
         guard bestK >= 0, best >= Self.finderSideDarkness else { return nil }
         let into = (bestK + 3) % 4
-        // Runs inwards from the side c–l measure the finder bar along it across, i.e. along l–a; runs from
-        // the side l–a, along l–c.
+        // Runs inwards from the side c–l measure the finder bar along it, square to it; runs from l–a, the
+        // bar along l–a.
         let acrossCL = sideProfile(m, q[into], q[(into + 1) % 4], centre: centre, tolerance: tolerance).runs
         let acrossLA = sideProfile(m, q[bestK], q[(bestK + 1) % 4], centre: centre, tolerance: tolerance).runs
         var runs = acrossCL + acrossLA
@@ -136,7 +137,7 @@ public enum DMDetector {
         func lowerQuartile(_ r: [Double]) -> Double? { r.isEmpty ? nil : max(1.0, r.sorted()[r.count / 4]) }
         var cand = Candidate(
             l: q[bestK], a: q[(bestK + 1) % 4], b: q[(bestK + 2) % 4], c: q[(bestK + 3) % 4], module: module,
-            moduleAlongA: lowerQuartile(acrossCL), moduleAlongC: lowerQuartile(acrossLA))
+            moduleAcrossCL: lowerQuartile(acrossCL), moduleAcrossLA: lowerQuartile(acrossLA))
         cand.bGuesses.append(Point(cand.a.x + cand.c.x - cand.l.x, cand.a.y + cand.c.y - cand.l.y))
         if let b = hullCorner(hull, cand) { cand.bGuesses.append(b) }
         return cand
@@ -365,11 +366,22 @@ public enum DMDetector {
 
     /// True when a candidate whose sides' lengths in pixels are off the proportions of `size` by `aspect`
     /// (within a factor 2, about 60° of tilt) has the size's rows and columns in modules, each within a
-    /// factor 1.4: each side's length over the module size along it (``Candidate/moduleAlongA``). A symbol
-    /// seen at a slant is foreshortened along the tilt, its modules with it.
+    /// factor 1.4. The modules along `l`–`a` are the distance of `a` from the side `c`–`l` over the finder
+    /// bar's thickness across that side (``Candidate/moduleAcrossCL``), both measured square to it, and
+    /// likewise along `l`–`c`: ratios that a view at a slant (any affine one) keeps, while it foreshortens
+    /// the symbol and its modules along the tilt.
     static func foreshortenedFit(_ cand: Candidate, _ size: DMSymbolSize, mirrored: Bool, aspect: Double) -> Bool {
-        guard aspect > 0.5, aspect < 2, let ma = cand.moduleAlongA, let mc = cand.moduleAlongC else { return false }
-        let alongA = cand.l.distance(to: cand.a) / ma, alongC = cand.l.distance(to: cand.c) / mc
+        guard aspect > 0.5, aspect < 2, let mcl = cand.moduleAcrossCL, let mla = cand.moduleAcrossLA else {
+            return false
+        }
+        /// The distance of `p` from the line through `q` and `r`.
+        func distance(_ p: Point, fromLineThrough q: Point, _ r: Point) -> Double {
+            let d = r - q, e = p - q
+            let length = (d.x * d.x + d.y * d.y).squareRoot()
+            return length > 0 ? abs(d.x * e.y - d.y * e.x) / length : 0
+        }
+        let alongA = distance(cand.a, fromLineThrough: cand.c, cand.l) / mcl
+        let alongC = distance(cand.c, fromLineThrough: cand.l, cand.a) / mla
         let rows = (mirrored ? alongC : alongA) / Double(size.rows)
         let columns = (mirrored ? alongA : alongC) / Double(size.columns)
         return rows > 1 / 1.4 && rows < 1.4 && columns > 1 / 1.4 && columns < 1.4

@@ -142,7 +142,8 @@ public enum QRFinderPatternFinder {
         else { return nil }
         let vTotal = v.counts.total
         // The two widths within a factor 3 of each other, whichever is the longer (a pattern seen at a
-        // slant is narrower along the tilt, horizontally or vertically alike).
+        // slant is narrower along the tilt, horizontally or vertically alike). The vertical runs are also
+        // held to `maxRun` (about two horizontal modules), so a pattern may be about twice as tall as wide.
         guard 3 * abs(vTotal - total) < 2 * max(total, vTotal) else { return nil }
         let cy = Double(y) + 0.5 + v.centerOffset
         guard let hr = crossRuns(px, w: w, h: h, x0: cx, y0: Int(cy), dx: 1, dy: 0, maxRun: maxRun),

@@ -68,14 +68,14 @@ extension QRInformationCode {
     }
 
     /// ``isConfident(_:among:table:)`` with at most `totalErrors` bit errors over all readings when none is
-    /// exact.
+    /// exact; a reading outside the table's range counts as unreadable.
     static func isConfident(_ readings: [Int], among codewords: [Int], table: [UInt8], totalErrors: Int) -> Bool {
         guard !readings.isEmpty else { return false }
         var common = -1
         var errors = 0
         for reading in readings {
-            guard reading >= 0, reading < table.count else { return false }
-            let entry = Int(table[reading])
+            // A reading outside the table is far from every word: unreadable, like one the table marks.
+            let entry = reading >= 0 && reading < table.count ? Int(table[reading]) : 255
             if entry != 255 && entry & 3 == 0 { return true }
             if entry == 255 || (common != -1 && common != entry >> 2) { common = -2 }
             if common == -1 { common = entry >> 2 }

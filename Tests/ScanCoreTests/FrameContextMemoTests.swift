@@ -46,11 +46,27 @@ struct FrameContextMemoTests {
         #expect(frame.memoized(KeyA(n: 1)) { "c" } == "a")
     }
 
+    /// `AnyHashable` alone takes 1 as `Int`, 1 as `UInt8` and `Optional(1)` as equal: the memo does not.
+    @Test func equalValuesOfOtherTypesNeverMatch() {
+        #expect(frame.memoized(1 as Int) { "Int" } == "Int")
+        #expect(frame.memoized(1 as UInt8) { "UInt8" } == "UInt8")
+        #expect(frame.memoized(Int?.some(1)) { "Optional" } == "Optional")
+        #expect(frame.memoized(1 as Int) { "again" } == "Int")
+    }
+
     @Test func restrictedViewsShareTheMemoTheNegativeDoesNot() {
         _ = frame.memoized(KeyA(n: 7)) { 1 }
         let restricted = frame.restricted(to: frame.candidates)
         #expect(restricted.memoized(KeyA(n: 7)) { 2 } == 1)
         #expect(frame.inverted.memoized(KeyA(n: 7)) { 3 } == 3)
         #expect(restricted.inverted.memoized(KeyA(n: 7)) { 4 } == 3)
+    }
+
+    @Test func downscaledCopiesHaveTheirOwnMemo() {
+        let big = FrameContext(
+            image: LuminanceImage(width: 8, height: 8, pixels: [UInt8](repeating: 200, count: 64)))
+        _ = big.memoized(KeyA(n: 3)) { 1 }
+        #expect(big.downscaled(by: 2).memoized(KeyA(n: 3)) { 2 } == 2)
+        #expect(big.downscaled(by: 2).memoized(KeyA(n: 3)) { 3 } == 2)
     }
 }

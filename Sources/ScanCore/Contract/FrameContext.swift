@@ -156,7 +156,7 @@ public final class FrameContext: Sendable {
     /// its own. `compute` runs outside the lock (two threads asking at once may both compute; the first
     /// stored value is kept) and must be a function of the image and the key only.
     public func memoized<Key: Hashable & Sendable, Value: Sendable>(_ key: Key, _ compute: () -> Value) -> Value {
-        let k = MemoKey(base: AnyHashable(key))
+        let k = MemoKey(type: ObjectIdentifier(Key.self), base: AnyHashable(key))
         // Unwrapped before the cast: a missing entry cast to an optional `Value` would pass as nil.
         if let stored = derived.cache.withLock({ $0.memo[k] }), let v = stored as? Value { return v }
         let v = compute()
@@ -181,8 +181,10 @@ public final class FrameContext: Sendable {
 }
 
 /// A key of ``FrameContext/memoized(_:_:)``: the caller's key, which is `Sendable`, type-erased
-/// (`AnyHashable` itself is not marked `Sendable`).
+/// (`AnyHashable` itself is not marked `Sendable`), with its type: `AnyHashable` alone takes equal numbers
+/// of different integer types, and an optional and its value, as equal.
 struct MemoKey: Hashable, @unchecked Sendable {
+    let type: ObjectIdentifier
     let base: AnyHashable
 }
 
