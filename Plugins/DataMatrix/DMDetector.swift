@@ -371,17 +371,11 @@ public enum DMDetector {
     /// likewise along `l`–`c`: ratios that a view at a slant (any affine one) keeps, while it foreshortens
     /// the symbol and its modules along the tilt.
     static func foreshortenedFit(_ cand: Candidate, _ size: DMSymbolSize, mirrored: Bool, aspect: Double) -> Bool {
-        guard aspect > 0.5, aspect < 2, let mcl = cand.moduleAcrossCL, let mla = cand.moduleAcrossLA else {
-            return false
-        }
-        /// The distance of `p` from the line through `q` and `r`.
-        func distance(_ p: Point, fromLineThrough q: Point, _ r: Point) -> Double {
-            let d = r - q, e = p - q
-            let length = (d.x * d.x + d.y * d.y).squareRoot()
-            return length > 0 ? abs(d.x * e.y - d.y * e.x) / length : 0
-        }
-        let alongA = distance(cand.a, fromLineThrough: cand.c, cand.l) / mcl
-        let alongC = distance(cand.c, fromLineThrough: cand.l, cand.a) / mla
+        guard aspect > 0.5, aspect < 2, let mcl = cand.moduleAcrossCL, let mla = cand.moduleAcrossLA,
+            let sideCL = Line(through: cand.c, cand.l), let sideLA = Line(through: cand.l, cand.a)
+        else { return false }
+        let alongA = sideCL.distance(to: cand.a) / mcl
+        let alongC = sideLA.distance(to: cand.c) / mla
         let rows = (mirrored ? alongC : alongA) / Double(size.rows)
         let columns = (mirrored ? alongA : alongC) / Double(size.columns)
         return rows > 1 / 1.4 && rows < 1.4 && columns > 1 / 1.4 && columns < 1.4

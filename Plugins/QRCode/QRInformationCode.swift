@@ -44,44 +44,36 @@ extension QRInformationCode {
     }
 
     /// ``isConfident(_:among:)`` through a ``nearestTable(_:bits:)`` of the same codewords: the same answer
-    /// (every codeword within 3 bit errors of a reading is the one the table holds). Readings outside the
-    /// table's range are answered from `codewords` directly.
-    static func isConfident(_ readings: [Int], among codewords: [Int], table: [UInt8]) -> Bool {
+    /// (every codeword within 3 bit errors of a reading is the one the table holds), and with `totalErrors`
+    /// the readings may also have at most that many bit errors in all when none is exact. A reading outside
+    /// the table's range is compared with `codewords` directly.
+    static func isConfident(
+        _ readings: [Int], among codewords: [Int], table: [UInt8], totalErrors: Int = .max
+    ) -> Bool {
         guard !readings.isEmpty else { return false }
-        var common = -1
-        var allNear = true
+        var common = -1  // the codeword every reading so far lies near; -2 once they do not share one
+        var errors = 0
         for reading in readings {
-            guard reading >= 0, reading < table.count else { return isConfident(readings, among: codewords) }
-            let entry = Int(table[reading])
+            let entry =
+                reading >= 0 && reading < table.count ? Int(table[reading]) : nearestEntry(reading, codewords)
             if entry == 255 {
-                allNear = false
+                common = -2
                 continue
             }
             if entry & 3 == 0 { return true }
-            if common == -1 {
-                common = entry >> 2
-            } else if common != entry >> 2 {
-                allNear = false
-            }
-        }
-        return allNear
-    }
-
-    /// ``isConfident(_:among:table:)`` with at most `totalErrors` bit errors over all readings when none is
-    /// exact; a reading outside the table's range counts as unreadable.
-    static func isConfident(_ readings: [Int], among codewords: [Int], table: [UInt8], totalErrors: Int) -> Bool {
-        guard !readings.isEmpty else { return false }
-        var common = -1
-        var errors = 0
-        for reading in readings {
-            // A reading outside the table is far from every word: unreadable, like one the table marks.
-            let entry = reading >= 0 && reading < table.count ? Int(table[reading]) : 255
-            if entry != 255 && entry & 3 == 0 { return true }
-            if entry == 255 || (common != -1 && common != entry >> 2) { common = -2 }
-            if common == -1 { common = entry >> 2 }
-            errors += entry == 255 ? 4 : entry & 3
+            if common == -1 { common = entry >> 2 } else if common != entry >> 2 { common = -2 }
+            errors += entry & 3
         }
         return common >= 0 && errors <= totalErrors
+    }
+
+    /// The table entry (``nearestTable(_:bits:)``) for a reading outside the table's range.
+    private static func nearestEntry(_ reading: Int, _ codewords: [Int]) -> Int {
+        for (index, word) in codewords.enumerated() {
+            let d = (reading ^ word).nonzeroBitCount
+            if d <= 3 { return index * 4 + d }
+        }
+        return 255
     }
 
     /// The index of the codeword nearest to any reading (the first reading at the smallest distance),

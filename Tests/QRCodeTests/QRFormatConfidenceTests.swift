@@ -35,7 +35,7 @@ struct QRFormatConfidenceTests {
         #expect(!QRFormatInformation.isClearBeforeGrid([word ^ 0b111, word ^ 0b1_0100_0000_0001]))
         let other = QRFormatInformation(level: .l, mask: 2).word
         #expect(!QRFormatInformation.isClearBeforeGrid([word ^ 0b1, other ^ 0b1]))
-        // A reading outside 15 bits is unreadable, whichever copy it is.
+        // A reading outside 15 bits is compared with the words directly, whichever copy it is.
         #expect(QRFormatInformation.isClearBeforeGrid([word, -1]))
         #expect(QRFormatInformation.isClearBeforeGrid([-1, word]))
         #expect(!QRFormatInformation.isClearBeforeGrid([word ^ 0b1, 1 << 15]))
