@@ -30,6 +30,18 @@ struct CodabarCharacterReader: Sendable {
         return best
     }
 
+    /// The start/stop character (`A`–`D`) whose seven elements start at `w[i]`, or nil: the same as
+    /// ``read(_:at:)`` giving a start/stop character, for less. The start/stop characters have three wide
+    /// elements and every two-wide character is a data character, so the two-wide reading is made only to
+    /// see whether it is the clearer one (then ``read(_:at:)`` gives it, and this nil). This runs at every
+    /// dark run behind a quiet zone, and most are no start/stop character as three wide elements.
+    func readStartStop(_ w: [Double], at i: Int) -> Character? {
+        guard i + 7 <= w.count, let c3 = read(w, at: i, wideCount: 3), c3.index >= CodabarPatterns.firstStartStop
+        else { return nil }
+        if let c2 = read(w, at: i, wideCount: 2), c2.separation >= c3.separation { return nil }
+        return c3
+    }
+
     func read(_ w: [Double], at i: Int, wideCount: Int) -> Character? {
         guard let r = WideNarrowClassifier.classify(w, at: i, count: 7, wideCount: wideCount) else { return nil }
         let index = Int(CodabarPatterns.lookup[r.pattern])

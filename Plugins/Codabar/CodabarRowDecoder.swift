@@ -51,7 +51,7 @@ public struct CodabarRowDecoder: LinearRowDecoder {
         // this wide can have (4 narrow + 3 wide at the widest accepted ratio 4.5: width / 17.5, with room
         // for the ink-spread correction).
         guard quietZoneOK(line, run: i - 1, narrow: startWidth / 20, pure: options.pure) else { return nil }
-        guard let start = reader.read(w, at: i), start.index >= CodabarPatterns.firstStartStop else { return nil }
+        guard let start = reader.readStartStop(w, at: i) else { return nil }
         guard quietZoneOK(line, run: i - 1, narrow: start.narrow, pure: options.pure) else { return nil }
         var data: [Character] = []
         var narrow = start.narrow

@@ -19,12 +19,25 @@ struct Code128CharacterReader {
 
     /// The character whose six elements start at run `i` (a bar), or nil.
     func read(_ r: ScanLine, at i: Int) -> Character? {
+        guard let (p, e1, e2, e3, e4) = Self.distances(r, at: i) else { return nil }
+        return read(width: p, e1, e2, e3, e4)
+    }
+
+    /// The width of the six runs from run `i` (pixels) and their four edge-to-similar-edge distances in
+    /// modules (§6.2 steps 1–2), or nil when fewer than six runs are left or they have no width.
+    @inline(__always)
+    private static func distances(_ r: ScanLine, at i: Int) -> (Double, Double, Double, Double, Double)? {
         guard i + 5 < r.count else { return nil }
         let p = r.span(i, 6)
         guard p > 0 else { return nil }
         let s = 11 / p
         let e1 = (r.widths[i] + r.widths[i + 1]) * s, e2 = (r.widths[i + 1] + r.widths[i + 2]) * s
         let e3 = (r.widths[i + 2] + r.widths[i + 3]) * s, e4 = (r.widths[i + 3] + r.widths[i + 4]) * s
+        return (p, e1, e2, e3, e4)
+    }
+
+    /// The character of six runs `p` pixels wide with edge distances `e1`…`e4` (modules), or nil.
+    private func read(width p: Double, _ e1: Double, _ e2: Double, _ e3: Double, _ e4: Double) -> Character? {
         if let v = Code128Patterns.value(
             edges: Int(e1.rounded()), Int(e2.rounded()), Int(e3.rounded()), Int(e4.rounded()))
         {
@@ -62,9 +75,25 @@ struct Code128CharacterReader {
     }
 
     /// The character at run `i` when it is a start character (103–105).
+    ///
+    /// The same as ``read(_:at:)`` giving a start character, for less: this runs at every dark run behind a
+    /// quiet zone. Where the rounded distances name no character, the nearest one within ``tolerance``
+    /// can only be a start character when one lies within it on all four distances, so the search is
+    /// made only then.
     func readStart(_ r: ScanLine, at i: Int) -> Character? {
-        guard let c = read(r, at: i), c.value >= Code128Patterns.startA, c.value <= Code128Patterns.startC
-        else { return nil }
+        guard let (p, e1, e2, e3, e4) = Self.distances(r, at: i) else { return nil }
+        let starts = Code128Patterns.startA...Code128Patterns.startC
+        if Code128Patterns.value(
+            edges: Int(e1.rounded()), Int(e2.rounded()), Int(e3.rounded()), Int(e4.rounded())) == nil
+        {
+            let near = starts.contains { v in
+                let t = Code128Patterns.edges[v]
+                return max(abs(e1 - Double(t.0)), abs(e2 - Double(t.1)), abs(e3 - Double(t.2)), abs(e4 - Double(t.3)))
+                    <= tolerance
+            }
+            guard near else { return nil }
+        }
+        guard let c = read(width: p, e1, e2, e3, e4), starts.contains(c.value) else { return nil }
         return c
     }
 

@@ -45,7 +45,7 @@ public struct Code93RowDecoder: LinearRowDecoder {
         let startWidth = Double(line.runStarts[i + 6] - line.runStarts[i])
         // The quiet zone first: it is cheap and rejects most runs.
         guard quietZoneOK(line, run: i - 1, module: startWidth / 9, pure: options.pure) else { return nil }
-        guard let start = matcher.match(w, at: i), start.value == Code93Patterns.startStop else { return nil }
+        guard matcher.matchStartStop(w, at: i) != nil else { return nil }
         var values: [Int] = []
         var previousWidth = startWidth
         var j = i + 6
