@@ -25,7 +25,7 @@ public struct EANRowDecoder: LinearRowDecoder {
     public init() {}
 
     /// The least mean module size, as a fraction of the start guard's span, that
-    /// ``checkGeometry(_:start:characters:guards:modules:)`` accepts for any layout (EAN-8: 8 characters
+    /// ``checkGeometry(_:at:_:)`` accepts for any layout (EAN-8: 8 characters
     /// and 11 guard runs in 67 modules gives (0.75 · 7 · 8 + 0.5 · 11) / 67 = 0.709 of the characters'
     /// module; UPC-E 0.75 · 7 · 6 + 0.5 · 9 over 51 = 0.706; EAN-13 0.72; a three-run guard is below 5.3
     /// of those modules), rounded down.
@@ -55,7 +55,7 @@ public struct EANRowDecoder: LinearRowDecoder {
         guard isNormalGuard(v, i) else { return nil }
         let qz = options.pure ? 0 : quietZoneModules
         // The light before the start guard, against the least module size any layout can accept with
-        // this guard: ``checkGeometry(_:start:characters:guards:modules:)`` keeps guards below 5.3 of the
+        // this guard: ``checkGeometry(_:at:_:)`` keeps guards below 5.3 of the
         // characters' modules for three runs and characters within 0.75 of their median, so a symbol's
         // mean module is at least (0.75 · 7 · characters + 0.5 · guard runs) / modules of those, which is
         // at least 0.72 / 5.3 of the start guard's span for every layout. A light run narrower than the
@@ -160,11 +160,9 @@ public struct EANRowDecoder: LinearRowDecoder {
         guard i + 58 < v.count else { return nil }
         // Widths first (a few subtractions): most texture fails them before any character is matched.
         guard
-            let module = checkGeometry(
-                v, start: i, characters: [(i + 3, 6), (i + 32, 6)],
-                guards: [(i, 3), (i + 27, 5), (i + 56, 3)], modules: 95)
+            let module = checkGeometry(v, at: i, .ean13)
         else { return nil }
-        let spread = v.inkSpread(guards: [(i, 3), (i + 27, 5), (i + 56, 3)])
+        let spread = v.inkSpread(guards: EANLayoutGeometry.ean13.guards, at: i)
         guard let left = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB, spread: spread),
             let right = readCharacters(v, from: i + 32, count: 6, matcher: .setC, spread: spread)
         else { return nil }
@@ -179,11 +177,9 @@ public struct EANRowDecoder: LinearRowDecoder {
         guard i + 42 < v.count else { return nil }
         // Widths first (a few subtractions): most texture fails them before any character is matched.
         guard
-            let module = checkGeometry(
-                v, start: i, characters: [(i + 3, 4), (i + 24, 4)],
-                guards: [(i, 3), (i + 19, 5), (i + 40, 3)], modules: 67)
+            let module = checkGeometry(v, at: i, .ean8)
         else { return nil }
-        let spread = v.inkSpread(guards: [(i, 3), (i + 19, 5), (i + 40, 3)])
+        let spread = v.inkSpread(guards: EANLayoutGeometry.ean8.guards, at: i)
         guard let left = readCharacters(v, from: i + 3, count: 4, matcher: .setA, spread: spread),
             let right = readCharacters(v, from: i + 24, count: 4, matcher: .setC, spread: spread)
         else { return nil }
@@ -196,11 +192,9 @@ public struct EANRowDecoder: LinearRowDecoder {
         guard i + 32 < v.count else { return nil }
         // Widths first (a few subtractions): most texture fails them before any character is matched.
         guard
-            let module = checkGeometry(
-                v, start: i, characters: [(i + 3, 6)],
-                guards: [(i, 3), (i + 27, 6)], modules: 51)
+            let module = checkGeometry(v, at: i, .upcE)
         else { return nil }
-        let spread = v.inkSpread(guards: [(i, 3), (i + 27, 6)])
+        let spread = v.inkSpread(guards: EANLayoutGeometry.upcE.guards, at: i)
         guard let chars = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB, spread: spread)
         else { return nil }
         let parity = chars.map(\.setB)
@@ -237,20 +231,26 @@ public struct EANRowDecoder: LinearRowDecoder {
     }
 
     /// Checks that characters (7 modules each) and guards (1 module per run) agree on one module size,
-    /// allowing for a gradual change along the symbol (perspective). Returns the mean module size.
-    func checkGeometry(
-        _ v: RunView, start: Int, characters: [(Int, Int)], guards: [(Int, Int)], modules: Int
-    ) -> Double? {
-        let n = characters.reduce(0) { $0 + $1.1 }
+    /// allowing for a gradual change along the symbol (perspective), for a symbol of layout `g` whose
+    /// first bar is run `start`. Returns the mean module size.
+    func checkGeometry(_ v: RunView, at start: Int, _ g: EANLayoutGeometry) -> Double? {
+        let n = g.characterCount
         // The characters' widths in a stack buffer (this runs at every guard-like position of every line).
         let median: Double? = withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { widths in
             var k = 0
-            for (from, count) in characters {
+            var narrowest = Double.infinity, widest = -Double.infinity
+            for (offset, count) in g.characters {
                 for c in 0..<count {
-                    widths[k] = v.span(from + 4 * c, 4)
+                    let width = v.span(start + offset + 4 * c, 4)
+                    widths[k] = width
+                    narrowest = min(narrowest, width)
+                    widest = max(widest, width)
                     k += 1
                 }
             }
+            // Widths within 0.75–1.33 of one median lie within 1.33 / 0.75 = 1.774 of each other: most
+            // texture fails that before the sort (1.78 leaves the borderline cases to the test below).
+            guard widest <= 1.78 * narrowest else { return nil }
             // Insertion sort of at most 12 widths into a second buffer (`widths` keeps their order).
             return withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { order in
                 for j in 0..<n {
@@ -269,12 +269,12 @@ public struct EANRowDecoder: LinearRowDecoder {
         }
         guard let median else { return nil }
         let module = median / 7
-        for (from, count) in guards {
-            let g = v.span(from, count) / module
-            guard g > 0.5 * Double(count), g < 1.6 * Double(count) + 0.5 else { return nil }
+        for (offset, count) in g.guards {
+            let guardModules = v.span(start + offset, count) / module
+            guard guardModules > 0.5 * Double(count), guardModules < 1.6 * Double(count) + 0.5 else { return nil }
         }
-        let last = guards.last.map { $0.0 + $0.1 } ?? start
-        return v.span(start, last - start) / Double(modules)
+        let last = g.guards.last.map { start + $0.offset + $0.count } ?? start
+        return v.span(start, last - start) / Double(g.modules)
     }
 }
 
@@ -310,9 +310,11 @@ struct RunView {
     /// on its guard patterns, whose bars and spaces are all one module wide. Blur, ink spread and the
     /// threshold all shift bar/space boundaries one way; knowing the shift keeps 1/7 and 2/8 apart
     /// (their edge-to-similar-edge distances are equal, only their bar widths differ).
-    func inkSpread(guards: [(Int, Int)]) -> Double {
+    /// `guards`: (first run, number of runs), each first run counted from run `at`.
+    func inkSpread(guards: [(offset: Int, count: Int)], at base: Int = 0) -> Double {
         var bars = 0.0, spaces = 0.0, nb = 0, ns = 0
-        for (from, count) in guards {
+        for (offset, count) in guards {
+            let from = base + offset
             for j in from..<(from + count) {
                 if j % 2 == 1 { bars += w[j]; nb += 1 } else { spaces += w[j]; ns += 1 }
             }
