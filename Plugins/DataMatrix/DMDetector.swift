@@ -194,15 +194,19 @@ public enum DMDetector {
     static func scan(_ m: BitMatrix, minSide: Int = 10, mask: CandidateMask? = nil)
         -> (candidates: [Candidate], dots: DMDotCensus)
     {
-        var out: [Candidate] = []
         let (components, dots) = componentsAndDots(m, minSide: minSide)
-        for pts in components {
-            if let mask, !pts.contains(where: { mask.contains(x: Int($0.x), y: Int($0.y)) }) { continue }
-            let h = hull(rowOrdered: pts)
-            guard let q = quad(h), let c = candidate(m, quad: q, hull: h) else { continue }
-            out.append(c)
-        }
-        return (out, dots)
+        return (components.compactMap { candidate(ofComponent: $0, m, mask: mask) }, dots)
+    }
+
+    /// The finder candidate a dark component (its pixels in row order, as ``componentsAndDots(_:minSide:)``
+    /// gives them) makes, or nil: none when it has no pixel inside `mask` (when given), when its hull
+    /// has no quadrilateral, or when no corner of that has two solid sides. A decoder that may stop
+    /// before the last component asks for each candidate when it gets to it.
+    static func candidate(ofComponent pts: [Point], _ m: BitMatrix, mask: CandidateMask?) -> Candidate? {
+        if let mask, !pts.contains(where: { mask.contains(x: Int($0.x), y: Int($0.y)) }) { return nil }
+        let h = hull(rowOrdered: pts)
+        guard let q = quad(h) else { return nil }
+        return candidate(m, quad: q, hull: h)
     }
 
     /// A candidate from the whole image's dark bounding box (for `pure` images: one axis-aligned symbol,

@@ -165,12 +165,26 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         var nearMisses: [[Point]] = []
         var bestScore = 0.0
         var areas: [[Point]] = found.map(\.cornerPoints)
-        var candidates: [DMDetector.Candidate] = []
-        if options.pure, let c = DMDetector.pureCandidate(matrix) { candidates.append(c) }
-        let scan = DMDetector.scan(matrix, mask: mask)
-        candidates += scan.candidates
+        var pureCandidate = options.pure ? DMDetector.pureCandidate(matrix) : nil
+        let (components, dots) = DMDetector.componentsAndDots(matrix, minSide: 10)
+        // Candidates one at a time, as the loop gets to them: it may stop long before the last component
+        // (most of a textured frame's), and a candidate's hull and side profiles are most of its cost.
+        var nextComponent = 0
+        func nextCandidate() -> DMDetector.Candidate? {
+            if let c = pureCandidate {
+                pureCandidate = nil
+                return c
+            }
+            while nextComponent < components.count {
+                nextComponent += 1
+                if let c = DMDetector.candidate(ofComponent: components[nextComponent - 1], matrix, mask: mask) {
+                    return c
+                }
+            }
+            return nil
+        }
         var attempts = 0
-        for cand in candidates {
+        while let cand = nextCandidate() {
             let centre = Point((cand.l.x + cand.b.x) / 2, (cand.l.y + cand.b.y) / 2)
             if areas.contains(where: { Quadrilateral.contains($0, centre) }) { continue }
             attempts += 1
@@ -202,7 +216,7 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
             if options.pure && !results.isEmpty { break }
         }
-        return (results, bestScore, scan.dots, nearMisses)
+        return (results, bestScore, dots, nearMisses)
     }
 
     /// Detections whose finder and timing modules matched at least this well are worth the slower
