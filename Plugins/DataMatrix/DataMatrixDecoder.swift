@@ -183,12 +183,13 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             }
             return nil
         }
-        var attempts = 0
+        var failures = 0
         while let cand = nextCandidate() {
             let centre = Point((cand.l.x + cand.b.x) / 2, (cand.l.y + cand.b.y) / 2)
             if areas.contains(where: { Quadrilateral.contains($0, centre) }) { continue }
-            attempts += 1
-            if attempts > 80 { break }
+            if failures >= Self.failedCandidateLimit { break }
+            let readBefore = results.count
+            defer { if results.count == readBefore { failures += 1 } }
             let dets = DMDetector.detections(matrix, cand)
             bestScore = max(bestScore, dets.first?.score ?? 0)
             var done = false
@@ -218,6 +219,11 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         }
         return (results, bestScore, dots, nearMisses)
     }
+
+    /// Candidates that read nothing after which one pass over a binarized image stops: the bound on its
+    /// effort over texture, where a frame has hundreds of finder-like components. A candidate that reads
+    /// a symbol does not count, so a frame with many symbols is read to its last one.
+    static let failedCandidateLimit = 80
 
     /// Detections whose finder and timing modules matched at least this well are worth the slower
     /// second reads of ``reread(_:image:_:_:)`` (clutter that merely resembles a finder scores lower).
