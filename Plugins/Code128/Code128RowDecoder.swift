@@ -27,16 +27,10 @@ public struct Code128RowDecoder: LinearRowDecoder {
     public var readsWithoutSpecks: Bool { true }
 
     public func decodeRow(_ runs: ScanLine, options: DecodeOptions) -> [LinearMatch] {
-        var out: [LinearMatch] = []
-        var next = 1
         // A symbol is at least start, check and stop: 6 + 6 + 7 runs.
-        for i in runs.symbolStarts(pure: options.pure) where i >= next && i + 18 < runs.count {
-            if let (match, lastRun) = decodeSymbol(runs, at: i, options: options) {
-                if let match { out.append(match) }
-                next = lastRun + 2
-            }
+        runs.readSymbols(pure: options.pure, runsAfter: 18) { i in
+            decodeSymbol(runs, at: i, options: options).map { ($0.0, $0.1 + 2) }
         }
-        return out
     }
 
     /// The symbol whose start character begins at run `i`; `match` is nil for a symbol that is read but

@@ -25,22 +25,15 @@ public struct Code39RowDecoder: LinearRowDecoder {
 
     public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
         let w = line.widths
-        var out: [LinearMatch] = []
-        var next = 1
-        for i in line.symbolStarts(pure: options.pure) where i >= next && i + 9 < w.count {
-            if let (match, lastBar) = decodeSymbol(w, line: line, at: i, options: options) {
-                out.append(match)
-                next = lastBar + 2
-            }
+        return line.readSymbols(pure: options.pure, runsAfter: 9) { i in
+            decodeSymbol(w, line: line, at: i, options: options).map { ($0.0, $0.1 + 2) }
         }
-        return out
     }
 
-    /// True when light run `run` beside the symbol is a quiet zone (any light run in a pure image). The
-    /// image border is one of any width (``ScanLine/isQuietZone(_:atLeast:)``): the start/stop characters
-    /// occur nowhere else in a symbol, so a symbol cut by the border does not read as another.
+    /// True when light run `run` beside the symbol is a quiet zone (``ScanLine/isQuietZone(_:atLeast:pure:)``:
+    /// the start/stop characters occur nowhere else in a symbol).
     func quietZoneOK(_ line: ScanLine, run: Int, narrow: Double, pure: Bool) -> Bool {
-        pure ? run >= 0 && run < line.count : line.isQuietZone(run, atLeast: quietZoneNarrows * narrow)
+        line.isQuietZone(run, atLeast: quietZoneNarrows * narrow, pure: pure)
     }
 
     /// The symbol whose start character begins at dark run `i`, with the index of its last bar.

@@ -23,22 +23,15 @@ public struct Code93RowDecoder: LinearRowDecoder {
 
     public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
         let w = line.widths
-        var out: [LinearMatch] = []
-        var next = 1
-        for i in line.symbolStarts(pure: options.pure) where i >= next && i + 6 < w.count {
-            if let (match, lastBar) = decodeSymbol(w, line: line, at: i, options: options) {
-                out.append(match)
-                next = lastBar + 2
-            }
+        return line.readSymbols(pure: options.pure, runsAfter: 6) { i in
+            decodeSymbol(w, line: line, at: i, options: options).map { ($0.0, $0.1 + 2) }
         }
-        return out
     }
 
-    /// True when light run `run` beside the symbol is a quiet zone (any light run in a pure image). The
-    /// image border is one of any width (``ScanLine/isQuietZone(_:atLeast:)``): the start/stop characters
-    /// occur nowhere else in a symbol, so a symbol cut by the border does not read as another.
+    /// True when light run `run` beside the symbol is a quiet zone (``ScanLine/isQuietZone(_:atLeast:pure:)``:
+    /// the start/stop characters occur nowhere else in a symbol).
     func quietZoneOK(_ line: ScanLine, run: Int, module: Double, pure: Bool) -> Bool {
-        pure ? run >= 0 && run < line.count : line.isQuietZone(run, atLeast: quietZoneModules * module)
+        line.isQuietZone(run, atLeast: quietZoneModules * module, pure: pure)
     }
 
     func decodeSymbol(_ w: [Double], line: ScanLine, at i: Int, options: DecodeOptions) -> (LinearMatch, Int)? {

@@ -33,15 +33,9 @@ public struct EANRowDecoder: LinearRowDecoder {
 
     public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
         let view = RunView(line)
-        var out: [LinearMatch] = []
-        var next = 1
-        for i in line.symbolStarts(pure: options.pure) where i >= next && i + 2 < view.count {
-            if let symbol = decodeSymbol(view, at: i, options: options) {
-                if let m = symbol.match { out.append(m) }
-                next = symbol.nextRun
-            }
+        return line.readSymbols(pure: options.pure, runsAfter: 2) { i in
+            decodeSymbol(view, at: i, options: options).map { ($0.match, $0.nextRun) }
         }
-        return out
     }
 
     /// A main symbol found at a start guard, possibly with an add-on; `match` is nil when the add-on policy

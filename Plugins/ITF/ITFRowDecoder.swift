@@ -32,16 +32,10 @@ public struct ITFRowDecoder: LinearRowDecoder {
     public var readsWithoutSpecks: Bool { true }
 
     public func decodeRow(_ runs: ScanLine, options: DecodeOptions) -> [LinearMatch] {
-        var out: [LinearMatch] = []
-        var next = 1
         // Start (4 runs), one pair (10), stop (3), quiet zone (1).
-        for i in runs.symbolStarts(pure: options.pure) where i >= next && i + 17 < runs.count {
-            if let (match, lastRun) = decodeSymbol(runs, at: i, options: options) {
-                out.append(match)
-                next = lastRun + 2
-            }
+        runs.readSymbols(pure: options.pure, runsAfter: 17) { i in
+            decodeSymbol(runs, at: i, options: options).map { ($0.0, $0.1 + 2) }
         }
-        return out
     }
 
     /// The symbol whose start pattern begins at run `i`, and its last run (the stop's narrow bar).

@@ -55,3 +55,33 @@ public protocol LinearRowDecoder: Sendable {
 extension LinearRowDecoder {
     public var readsWithoutSpecks: Bool { false }
 }
+
+extension ScanLine {
+    /// The symbols of this line, in order, for a row decoder whose symbols start at a dark run of
+    /// ``symbolStarts(pure:)``: `read(i)` is tried at each such run `i` with more than `runsAfter` runs
+    /// after it, and gives the symbol whose first bar is run `i` (nil when one was read but is not to be
+    /// reported, as Code 128 reader programming) and the run where the search goes on (past the symbol's
+    /// last bar), or nil when no symbol starts there. Runs before the search's position are not tried.
+    @inlinable
+    public func readSymbols(
+        pure: Bool, runsAfter: Int, _ read: (Int) -> (match: LinearMatch?, next: Int)?
+    ) -> [LinearMatch] {
+        var out: [LinearMatch] = []
+        var next = 1
+        for i in symbolStarts(pure: pure) where i >= next && i + runsAfter < count {
+            if let symbol = read(i) {
+                if let match = symbol.match { out.append(match) }
+                next = symbol.next
+            }
+        }
+        return out
+    }
+
+    /// ``isQuietZone(_:atLeast:)`` for a symbology whose start and stop patterns occur nowhere inside its
+    /// symbols, so that a symbol cut by the border cannot read as another; in a `pure` image (one symbol,
+    /// perhaps without quiet zones) any light run of the line is one.
+    @inlinable
+    public func isQuietZone(_ run: Int, atLeast width: Double, pure: Bool) -> Bool {
+        pure ? run >= 0 && run < count : isQuietZone(run, atLeast: width)
+    }
+}
