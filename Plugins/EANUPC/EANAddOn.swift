@@ -83,7 +83,7 @@ extension EANAddOn {
     /// Lines reading the add-on needed for each line that reads another one after the same main digits.
     static let confirmationMajority = 8
 
-    /// True when the add-on of `b` (an EAN/UPC result with `metadata["addon"]`) reads the same on at least
+    /// True when the add-on of `b` (an EAN/UPC result with ``Barcode/addOn``) reads the same on at least
     /// ``confirmationsNeeded`` lines across the symbol, and on ``confirmationMajority`` times as many
     /// lines as read a different add-on after the same main digits.
     ///
@@ -97,7 +97,7 @@ extension EANAddOn {
         -> Bool
     {
         let image = frame.image
-        guard let addOn = b.metadata["addon"], let value = b.rawValue, value.hasSuffix(addOn),
+        guard let addOn = b.addOn, let value = b.rawValue, value.hasSuffix(addOn),
             b.cornerPoints.count == 4
         else { return false }
         let main = String(value.dropLast(addOn.count))

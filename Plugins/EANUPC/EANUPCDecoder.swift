@@ -10,9 +10,9 @@ import ScanCore
 ///
 /// Values: EAN-13 13 digits; UPC-A 12 digits (an EAN-13 starting with 0; reported as EAN-13 with 13
 /// digits only when UPC-A is not wanted but EAN-13 is); EAN-8 8 digits; UPC-E 8 digits (number system,
-/// six digits, check digit) with the UPC-A it stands for in `metadata["upca"]`. An add-on read under
+/// six digits, check digit) with the UPC-A it stands for in ``Barcode/upcA``. An add-on read under
 /// ``EANAddOnPolicy/read`` or ``EANAddOnPolicy/require`` follows the main digits directly in `rawValue`,
-/// after a space in `displayValue`, and alone in `metadata["addon"]`.
+/// after a space in `displayValue`, and alone in ``Barcode/addOn``.
 /// Symbology identifiers (ISO/IEC 15424): `]E0` EAN-13/UPC-A/UPC-E, `]E3` the same with an add-on,
 /// `]E4` EAN-8.
 public struct EANUPCDecoder: LinearSymbologyDecoder {
@@ -26,11 +26,12 @@ public struct EANUPCDecoder: LinearSymbologyDecoder {
     /// The engine's readings with their add-ons checked: an add-on counts only when lines across the symbol
     /// agree on it; otherwise the main symbol is reported alone (nothing under ``EANAddOnPolicy/require``).
     public func refine(_ found: [Barcode], frame: FrameContext, options: DecodeOptions) -> [Barcode] {
+        let found = found.map(Self.withTypedFacts)
         // An add-on counts only when lines across the symbol agree on it (EANAddOn.isConfirmed), and no
         // other reading of the same symbol beside it has another add-on.
         var confirmed: [Barcode] = [], unconfirmed: [Barcode] = []
         for b in found {
-            if b.metadata["addon"] == nil
+            if b.addOn == nil
                 || (!found.contains { conflicts($0, b) }
                     && EANAddOn.isConfirmed(b, in: frame, decoder: rowDecoder, options: options))
             {
@@ -54,12 +55,21 @@ public struct EANUPCDecoder: LinearSymbologyDecoder {
         return out
     }
 
+    /// `b` with the row decoder's `addon` and `upca` facts moved from its metadata to ``Barcode/addOn`` and
+    /// ``Barcode/upcA``.
+    static func withTypedFacts(_ b: Barcode) -> Barcode {
+        var b = b
+        b.addOn = b.metadata.removeValue(forKey: "addon")
+        b.upcA = b.metadata.removeValue(forKey: "upca")
+        return b
+    }
+
     /// True when `a` reads the same main symbol as `b` with another add-on in the same place (their boxes
     /// meet once grown as in ``preferringAddOns(_:)``), on lines that are not negligible beside `b`'s
     /// (a band across the bars at least 1/``EANAddOn/confirmationMajority`` as high): lines of one symbol
     /// that disagree on its add-on.
     func conflicts(_ a: Barcode, _ b: Barcode) -> Bool {
-        guard a.format == b.format, let addA = a.metadata["addon"], let addB = b.metadata["addon"], addA != addB,
+        guard a.format == b.format, let addA = a.addOn, let addB = b.addOn, addA != addB,
             let va = a.rawValue, let vb = b.rawValue, va.dropLast(addA.count) == vb.dropLast(addB.count)
         else { return false }
         return Self.near(a.boundingBox).meets(b.boundingBox)
@@ -82,12 +92,12 @@ public struct EANUPCDecoder: LinearSymbologyDecoder {
     /// `b` with its add-on left out: value, identifier and the corner points shortened to the main symbol
     /// (its modules' share of main, gap and add-on, the gap taken as 9 modules).
     func withoutAddOn(_ b: Barcode) -> Barcode {
-        guard let addOn = b.metadata["addon"] else { return b }
+        guard let addOn = b.addOn else { return b }
         var main = b
         main.rawValue = b.rawValue.map { String($0.dropLast(addOn.count)) }
         main.rawBytes = Array(b.rawBytes.dropLast(addOn.utf8.count))
         main.displayValue = main.rawValue ?? ""
-        main.metadata["addon"] = nil
+        main.addOn = nil
         // ]E3 is a 13-digit symbol with its add-on (ISO/IEC 15424); an EAN-8 keeps ]E4.
         if main.symbologyIdentifier == "]E3" { main.symbologyIdentifier = "]E0" }
         let modules: Double = b.format == .ean8 ? 67 : b.format == .upce ? 51 : 95
@@ -107,10 +117,10 @@ public struct EANUPCDecoder: LinearSymbologyDecoder {
     /// boxes need not touch: they count as one place when they meet after growing by half their size.
     func preferringAddOns(_ codes: [Barcode]) -> [Barcode] {
         codes.filter { c in
-            guard c.metadata["addon"] == nil, let value = c.rawValue else { return true }
+            guard c.addOn == nil, let value = c.rawValue else { return true }
             let near = Self.near(c.boundingBox)
             return !codes.contains { o in
-                o.metadata["addon"] != nil && o.format == c.format
+                o.addOn != nil && o.format == c.format
                     && (o.rawValue ?? "").hasPrefix(value) && o.boundingBox.meets(near)
             }
         }

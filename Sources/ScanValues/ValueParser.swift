@@ -56,7 +56,7 @@ public enum ValueParser {
         }
         if [BarcodeFormat.ean13, .ean8, .upca, .upce].contains(barcode.format),
             let product = ProductValue.parse(
-                raw, format: barcode.format, addOn: barcode.metadata["addon"], upcA: barcode.metadata["upca"],
+                raw, format: barcode.format, addOn: barcode.addOn, upcA: barcode.upcA,
                 displayValue: barcode.displayValue)
         {
             return product

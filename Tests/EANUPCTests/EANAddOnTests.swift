@@ -14,7 +14,7 @@ struct EANAddOnTests {
         #expect(b.format == .ean13)
         #expect(b.rawValue == "4006381333931" + addOn)
         #expect(b.displayValue == "4006381333931 " + addOn)
-        #expect(b.metadata["addon"] == addOn)
+        #expect(b.addOn == addOn)
         #expect(b.symbologyIdentifier == "]E3")
         // The corner points cover the add-on.
         expectCorners(b, r.corners)
@@ -24,7 +24,7 @@ struct EANAddOnTests {
         let r = EANTestRenderer.render(EANTestRenderer.ean13("036000291452"), addOn: EANTestRenderer.addOn("54495"))
         let b = try #require(decode(r.image) { $0.eanAddOn = .ignore }.first)
         #expect(b.rawValue == "036000291452")
-        #expect(b.metadata["addon"] == nil)
+        #expect(b.addOn == nil)
         #expect(b.symbologyIdentifier == "]E0")
     }
 
@@ -36,7 +36,7 @@ struct EANAddOnTests {
         let b = try #require(decode(with.image) { $0.eanAddOn = .require }.first)
         #expect(b.format == .upce)
         #expect(b.rawValue == "0425261407")
-        #expect(b.metadata["upca"] == "042100005264")
+        #expect(b.upcA == "042100005264")
     }
 
     @Test func ean8KeepsItsIdentifierWithAnAddOn() throws {
@@ -67,7 +67,7 @@ struct EANAddOnTests {
         #expect(codes.count == 1)
         let code = try #require(codes.first)
         #expect(code.rawValue == "4006381333931")
-        #expect(code.metadata["addon"] == nil)
+        #expect(code.addOn == nil)
         #expect(code.symbologyIdentifier == "]E0")
         #expect(decode(image) { $0.eanAddOn = .require }.isEmpty)
         // Each alone reads with its add-on.

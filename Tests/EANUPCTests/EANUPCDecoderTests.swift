@@ -75,7 +75,7 @@ struct EANUPCDecoderTests {
         let b = try #require(decode(r.image).first)
         #expect(b.format == .upce)
         #expect(b.rawValue == value)
-        #expect(b.metadata["upca"] == upcA)
+        #expect(b.upcA == upcA)
         #expect(b.symbologyIdentifier == "]E0")
         expectCorners(b, r.corners)
     }

@@ -145,7 +145,7 @@ import Testing
     }
 
     @Test func isbnWithAddOn() {
-        let code = barcode("978030640615751299", format: .ean13, identifier: "]E3", metadata: ["addon": "51299"])
+        let code = barcode("978030640615751299", format: .ean13, identifier: "]E3", addOn: "51299")
         var withDisplay = code
         withDisplay.displayValue = "9780306406157 51299"
         let p = ValueParser.parse(withDisplay)
@@ -168,7 +168,7 @@ import Testing
         let ean8 = parsed("96385074", format: .ean8, identifier: "]E4")
         #expect(ean8.value["gtin"]?.string == "00000096385074")
         let upce = ValueParser.parse(
-            barcode("01234565", format: .upce, identifier: "]E0", metadata: ["upca": "012345000065"]))
+            barcode("01234565", format: .upce, identifier: "]E0", upcA: "012345000065"))
         #expect(upce.valueType == .product)
         #expect(upce.value["gtin"]?.string == "00012345000065")
         #expect(upce.value["upca"]?.string == "012345000065")

@@ -3,11 +3,12 @@ import ScanValues
 
 /// A decoded symbol carrying `text`, as a decoder plugin would report it.
 func barcode(
-    _ text: String, format: BarcodeFormat = .qrcode, identifier: String = "]Q1", metadata: [String: String] = [:]
+    _ text: String, format: BarcodeFormat = .qrcode, identifier: String = "]Q1", addOn: String? = nil,
+    upcA: String? = nil
 ) -> Barcode {
     Barcode(
         format: format, rawValue: text, rawBytes: Array(text.utf8), cornerPoints: [], symbologyIdentifier: identifier,
-        metadata: metadata)
+        addOn: addOn, upcA: upcA)
 }
 
 /// Parses `text` as the payload of a QR Code.

@@ -35,14 +35,21 @@ public struct Barcode: Sendable, Equatable {
     public var isInverted: Bool
     /// Structured-append position, when the symbol is one of a set.
     public var structuredAppend: StructuredAppend?
-    /// Symbology-specific facts as key/value text (e.g. `addon`, `upca`, `version`).
+    /// EAN/UPC: the digits of the EAN-2 or EAN-5 add-on read with the main symbol (ISO/IEC 15420:2009
+    /// Annex E; GS1 General Specifications §5.2.3.8), which also end `rawValue`; nil without one.
+    public var addOn: String?
+    /// UPC-E: the 12-digit UPC-A number the symbol stands for (ISO/IEC 15420:2009 §5.2.2.3, its zero
+    /// suppression undone); nil for every other symbol.
+    public var upcA: String?
+    /// Symbology-specific facts as key/value text (e.g. `version`, `size`, `gs1`).
     public var metadata: [String: String]
 
     public init(
         format: BarcodeFormat, rawValue: String?, rawBytes: [UInt8], displayValue: String? = nil,
         valueType: ValueType = .text, value: JSONValue? = nil, cornerPoints: [Point], symbologyIdentifier: String,
         errorCorrectionLevel: String? = nil, orientation: Double = 0, isMirrored: Bool = false,
-        isInverted: Bool = false, structuredAppend: StructuredAppend? = nil, metadata: [String: String] = [:]
+        isInverted: Bool = false, structuredAppend: StructuredAppend? = nil, addOn: String? = nil,
+        upcA: String? = nil, metadata: [String: String] = [:]
     ) {
         self.format = format
         self.rawValue = rawValue
@@ -57,6 +64,8 @@ public struct Barcode: Sendable, Equatable {
         self.isMirrored = isMirrored
         self.isInverted = isInverted
         self.structuredAppend = structuredAppend
+        self.addOn = addOn
+        self.upcA = upcA
         self.metadata = metadata
     }
 }
