@@ -29,17 +29,25 @@ extension DMDetector {
         var rowStart = [Int](repeating: 0, count: h + 1)
         var n = 0
         m.bits.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return }
             for y in 0..<h {
                 rowStart[y] = n
-                var x = 0
-                let base = y * w
-                while x < w {
-                    while x < w && buf[base + x] == 0 { x += 1 }
-                    if x >= w { break }
-                    let s = x
-                    while x < w && buf[base + x] != 0 { x += 1 }
-                    rx0[n] = Int32(s)
-                    rx1[n] = Int32(x)
+                // The row's colour changes, eight pixels at a time: a dark run from a change to the next.
+                var start: Int32 = -1
+                BitMatrix.forEachColourChange(base + y * w, count: w) { i in
+                    if start < 0 {
+                        start = Int32(i)
+                    } else {
+                        rx0[n] = start
+                        rx1[n] = Int32(i)
+                        ry[n] = Int32(y)
+                        n += 1
+                        start = -1
+                    }
+                }
+                if start >= 0 {
+                    rx0[n] = start
+                    rx1[n] = Int32(w)
                     ry[n] = Int32(y)
                     n += 1
                 }
