@@ -122,7 +122,7 @@ extension EANAddOn {
                 for m in decoder.decodeRow(line, options: options)
                     + decoder.decodeRow(line.reversed(), options: options)
                 where m.format == b.format && m.text.hasPrefix(main) {
-                    if let read = m.metadata["addon"] { reads.insert(read) }
+                    if let read = m.metadata[Barcode.addOnKey] { reads.insert(read) }
                 }
                 if !reads.isEmpty { break }
             }

@@ -101,14 +101,14 @@ public struct EANRowDecoder: LinearRowDecoder {
             identifier = "]E4"
         case .upcE:
             format = .upce
-            metadata["upca"] = String(digits: UPCEExpansion.upcA(digits))
+            metadata[Barcode.upcAKey] = String(digits: UPCEExpansion.upcA(digits))
         }
         var text = String(digits: digits)
         var display = text
         var end = v.start[main.lastBar + 1]
         if let addOn {
             let a = String(digits: addOn.digits)
-            metadata["addon"] = a
+            metadata[Barcode.addOnKey] = a
             text += a
             display += " " + a
             end = v.start[addOn.lastBar + 1]
@@ -206,7 +206,7 @@ public struct EANRowDecoder: LinearRowDecoder {
     }
 
     /// Reads `count` characters of four runs each, starting at run `from`; `spread` as in
-    /// ``RunView/inkSpread(guards:)``.
+    /// ``RunView/inkSpread(guards:at:)``.
     func readCharacters(
         _ v: RunView, from: Int, count: Int, matcher: EANDigitMatcher, spread: Double
     ) -> [EANDigitMatcher.Match]? {

@@ -26,7 +26,8 @@ public struct EANUPCDecoder: LinearSymbologyDecoder {
     /// The engine's readings with their add-ons checked: an add-on counts only when lines across the symbol
     /// agree on it; otherwise the main symbol is reported alone (nothing under ``EANAddOnPolicy/require``).
     public func refine(_ found: [Barcode], frame: FrameContext, options: DecodeOptions) -> [Barcode] {
-        let found = found.map(Self.withTypedFacts)
+        // The row decoder's add-on and UPC-A arrive as metadata.
+        let found = found.map { $0.withTypedFactsFromMetadata() }
         // An add-on counts only when lines across the symbol agree on it (EANAddOn.isConfirmed), and no
         // other reading of the same symbol beside it has another add-on.
         var confirmed: [Barcode] = [], unconfirmed: [Barcode] = []
@@ -53,15 +54,6 @@ public struct EANUPCDecoder: LinearSymbologyDecoder {
             }
         }
         return out
-    }
-
-    /// `b` with the row decoder's `addon` and `upca` facts moved from its metadata to ``Barcode/addOn`` and
-    /// ``Barcode/upcA``.
-    static func withTypedFacts(_ b: Barcode) -> Barcode {
-        var b = b
-        b.addOn = b.metadata.removeValue(forKey: "addon")
-        b.upcA = b.metadata.removeValue(forKey: "upca")
-        return b
     }
 
     /// True when `a` reads the same main symbol as `b` with another add-on in the same place (their boxes

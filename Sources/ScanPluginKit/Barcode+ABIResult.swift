@@ -5,7 +5,8 @@ extension Barcode {
     /// Calls `body` with this barcode as a `scanctl_result` whose strings and bytes live for the call.
     ///
     /// Text holding a NUL character cannot cross as a C string: such a payload goes as bytes only (`text`
-    /// NULL). Metadata is sent sorted by key, at most ``PluginABIRules/maxMetadata`` pairs.
+    /// NULL). Metadata (with ``Barcode/addOn`` and ``Barcode/upcA`` under their keys,
+    /// ``Barcode/metadataWithTypedFacts``) is sent sorted by key, at most ``PluginABIRules/maxMetadata`` pairs.
     func withResult(_ body: (UnsafePointer<scanctl_result>) -> Int32) -> Int32 {
         var strings: [UnsafeMutablePointer<CChar>] = []
         defer { for s in strings { s.deallocate() } }
@@ -14,7 +15,7 @@ extension Barcode {
             strings.append(p)
             return UnsafePointer(p)
         }
-        let pairs = metadata.sorted { $0.key < $1.key }.prefix(PluginABIRules.maxMetadata)
+        let pairs = metadataWithTypedFacts.sorted { $0.key < $1.key }.prefix(PluginABIRules.maxMetadata)
         var metadataList: [UnsafePointer<CChar>?] = pairs.flatMap { [c($0.key), c($0.value)] }
         metadataList.append(nil)
         let text = rawValue.flatMap { $0.utf8.contains(0) ? nil : c($0) }

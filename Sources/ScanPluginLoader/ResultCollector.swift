@@ -115,7 +115,8 @@ final class ResultCollector {
         if orientation < 0 { orientation += 360 }
         return Barcode(
             format: format, rawValue: text, rawBytes: bytes, cornerPoints: corners, symbologyIdentifier: identifier,
-            orientation: orientation, metadata: metadata)
+            orientation: orientation, metadata: metadata
+        ).withTypedFactsFromMetadata()
     }
 
     /// The four corners, each finite and within one image size of the image.

@@ -69,6 +69,29 @@ import Testing
         #expect(c.metadata == ["wanted": "probe", "flags": "11100", "size": "20x26", "pixel": "43"])
     }
 
+    /// An EAN/UPC decoder's typed facts (add-on, a UPC-E's UPC-A) cross as metadata and arrive typed.
+    struct UPCEDecoder: SymbologyDecoder {
+        var name = "upce-probe"
+        var formats: Set<BarcodeFormat> = [.upce]
+        func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
+            [
+                Barcode(
+                    format: .upce, rawValue: "0123456512", rawBytes: Array("0123456512".utf8),
+                    cornerPoints: [Point(1, 1), Point(20, 1), Point(20, 9), Point(1, 9)], symbologyIdentifier: "]E3",
+                    addOn: "12", upcA: "012345000065")
+            ]
+        }
+    }
+
+    @Test func typedFactsCrossAsMetadataAndArriveTyped() throws {
+        let plugin = try adopt(UPCEDecoder(), kind: .linear)
+        let codes = plugin.decode(FrameContext(image: gradient(width: 30, height: 30)), options: DecodeOptions())
+        let c = try #require(codes.first)
+        #expect(c.addOn == "12")
+        #expect(c.upcA == "012345000065")
+        #expect(c.metadata.isEmpty)
+    }
+
     @Test func aPayloadWithANulCharacterCrossesAsBytes() throws {
         let plugin = try adopt(ProbeDecoder(payload: "a\u{0}b", bytes: [0x61, 0, 0x62]))
         let codes = plugin.decode(FrameContext(image: gradient(width: 30, height: 30)), options: DecodeOptions())

@@ -58,7 +58,7 @@ extension LinearRowDecoder {
 
 extension ScanLine {
     /// The symbols of this line, in order, for a row decoder whose symbols start at a dark run of
-    /// ``symbolStarts(pure:)``: `read(i)` is tried at each such run `i` with more than `runsAfter` runs
+    /// ``symbolStarts(pure:)``: `read(i)` is tried at each such run `i` with at least `runsAfter` runs
     /// after it, and gives the symbol whose first bar is run `i` (nil when one was read but is not to be
     /// reported, as Code 128 reader programming) and the run where the search goes on (past the symbol's
     /// last bar), or nil when no symbol starts there. Runs before the search's position are not tried.

@@ -7,14 +7,6 @@ extension Barcode {
     /// `symbology_identifier`, `error_correction_level`, `orientation` (degrees), `is_mirrored`,
     /// `is_inverted`, `structured_append` ({index, count, id} or null) and `metadata` (string map; with
     /// ``addOn`` as `addon` and ``upcA`` as `upca` when set).
-    /// ``metadata`` with the typed EAN/UPC facts under the keys the JSON has always carried them in.
-    private var jsonMetadata: [String: String] {
-        var m = metadata
-        if let addOn { m["addon"] = addOn }
-        if let upcA { m["upca"] = upcA }
-        return m
-    }
-
     public var jsonObject: [String: JSONValue] {
         var o: [String: JSONValue] = [
             "format": .string(format.name),
@@ -29,7 +21,7 @@ extension Barcode {
             "orientation": .number(orientation),
             "is_mirrored": .bool(isMirrored),
             "is_inverted": .bool(isInverted),
-            "metadata": .object(jsonMetadata.mapValues(JSONValue.string)),
+            "metadata": .object(metadataWithTypedFacts.mapValues(JSONValue.string)),
         ]
         let box = boundingBox
         o["bounding_box"] = .object([

@@ -35,11 +35,11 @@ public struct Barcode: Sendable, Equatable {
     public var isInverted: Bool
     /// Structured-append position, when the symbol is one of a set.
     public var structuredAppend: StructuredAppend?
-    /// EAN/UPC: the digits of the EAN-2 or EAN-5 add-on read with the main symbol (ISO/IEC 15420:2009
-    /// Annex E; GS1 General Specifications §5.2.3.8), which also end `rawValue`; nil without one.
+    /// EAN/UPC: the digits of the EAN-2 or EAN-5 add-on symbol read with the main symbol (ISO/IEC 15420:2009,
+    /// add-on symbols), which also end `rawValue`; nil without one.
     public var addOn: String?
-    /// UPC-E: the 12-digit UPC-A number the symbol stands for (ISO/IEC 15420:2009 §5.2.2.3, its zero
-    /// suppression undone); nil for every other symbol.
+    /// UPC-E: the 12-digit UPC-A number the symbol stands for (ISO/IEC 15420:2009, UPC-E: a UPC-A number
+    /// with zeros suppressed, here restored); nil for every other symbol.
     public var upcA: String?
     /// Symbology-specific facts as key/value text (e.g. `version`, `size`, `gs1`).
     public var metadata: [String: String]
