@@ -1,3 +1,5 @@
+import ScanCore
+
 /// Reads one Code 93 character (three bars, three spaces, nine modules) from six run widths.
 ///
 /// The widths are scaled to the character's own width (nine modules). The main evidence are the five
@@ -67,23 +69,12 @@ struct Code93CharacterMatcher: Sendable {
     /// The character whose six runs start at `w[i]` (a bar), or nil.
     func match(_ w: [Double], at i: Int) -> Match? {
         guard i + 6 <= w.count, let n = Self.normalized(w, at: i) else { return nil }
-        var best = Double.infinity
-        var second = Double.infinity
-        var bestValue = -1
+        var nearest = NearestTwo()
         Self.flatPatterns.withUnsafeBufferPointer { flat in
             guard let base = flat.baseAddress else { return }
-            for v in 0..<(flat.count / 6) {
-                let d = Self.distance(n, base + 6 * v)
-                if d < best {
-                    second = best
-                    best = d
-                    bestValue = v
-                } else if d < second {
-                    second = d
-                }
-            }
+            for v in 0..<(flat.count / 6) { nearest.offer(Self.distance(n, base + 6 * v), index: v) }
         }
-        guard bestValue >= 0, best <= maxDistance, second - best >= minMargin else { return nil }
-        return Match(value: bestValue, distance: best)
+        guard nearest.isClear(maxDistance: maxDistance, minMargin: minMargin) else { return nil }
+        return Match(value: nearest.index, distance: nearest.best)
     }
 }

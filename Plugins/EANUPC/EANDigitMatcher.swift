@@ -1,3 +1,5 @@
+import ScanCore
+
 /// Reads one symbol character (two bars, two spaces, 7 modules) from four run widths.
 ///
 /// The widths are normalised to the character's own width (7 modules), which makes the match independent
@@ -53,21 +55,16 @@ struct EANDigitMatcher: Sendable {
         let c = firstIsBar ? -spread : spread
         let n0 = w0 * s + c, n1 = w1 * s - c, n2 = w2 * s + c, n3 = w3 * s - c
         let e0 = n0 + n1, e1 = n1 + n2, e2 = n2 + n3
-        var best = Double.infinity, second = Double.infinity, bestIndex = -1
+        var nearest = NearestTwo()
         for (k, c) in candidates.enumerated() {
             let p = c.widths
             let de0 = e0 - (p[0] + p[1]), de1 = e1 - (p[1] + p[2]), de2 = e2 - (p[2] + p[3])
             let d0 = n0 - p[0], d1 = n1 - p[1], d2 = n2 - p[2], d3 = n3 - p[3]
             let d = de0 * de0 + de1 * de1 + de2 * de2 + 0.5 * (d0 * d0 + d1 * d1 + d2 * d2 + d3 * d3)
-            if d < best {
-                second = best
-                best = d
-                bestIndex = k
-            } else if d < second {
-                second = d
-            }
+            nearest.offer(d, index: k)
         }
-        guard bestIndex >= 0, best <= maxDistance, second - best >= minMargin else { return nil }
-        return Match(digit: candidates[bestIndex].digit, setB: candidates[bestIndex].setB, distance: best)
+        guard nearest.isClear(maxDistance: maxDistance, minMargin: minMargin) else { return nil }
+        let found = candidates[nearest.index]
+        return Match(digit: found.digit, setB: found.setB, distance: nearest.best)
     }
 }
