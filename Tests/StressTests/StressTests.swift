@@ -64,6 +64,24 @@ struct StressTests {
         #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == 6)
     }
 
+    /// Symbols of seeds 11 and 12 (14,000 each) that a band of lines read with a character changed, or cut
+    /// short, at a cut or glare band crossing the bars at an angle, or that two line families read with
+    /// rival values on a few lines each: the consensus of the symbol's lines along its bars
+    /// (``LinearScanner/Consensus``) reads the symbol's own value there. Right or unread.
+    @Test(.enabled(if: StressZint.executable != nil)) func consensusAlongTheBarsOutvotesDamagedBands() throws {
+        for (seed, only) in [
+            (UInt64(11), [2847, 3978, 5132, 6572, 6756, 7302, 7596, 8526, 8825, 9206, 10509, 11992, 12986, 13994]),
+            (UInt64(12), [2524, 3783, 7750, 9389, 10593, 10754, 11232]),
+        ] {
+            var o = StressRun.Options()
+            o.count = 14000
+            o.seed = seed
+            o.only = only
+            let report = try runExpectingNoWrongValue(o)
+            #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == only.count)
+        }
+    }
+
     @Test func zintDumpRows() throws {
         // Two rows of 12 modules: "A5 F" is 1010 0101 1111, the second row ends light.
         let m = try #require(StressModules.parseZintDump("A5 F\n80 0\n", kind: .stacked))

@@ -20,8 +20,10 @@ extension LinearScanner {
     /// that read it whole).
     static func resolveConflicts(
         _ accepted: [Cluster], unconfirmed: [Cluster] = [], lines: LineSet, image: LuminanceImage?
-    ) -> (kept: [Cluster], contested: [Cluster]) {
-        guard !accepted.isEmpty, accepted.count + unconfirmed.count > 1 else { return (accepted, []) }
+    ) -> (kept: [Cluster], contested: [Cluster], disputed: [Bool]) {
+        guard !accepted.isEmpty, accepted.count + unconfirmed.count > 1 else {
+            return (accepted, [], [Bool](repeating: false, count: accepted.count))
+        }
         let clusters = accepted + unconfirmed
         let n = clusters.count
         var fragment = [Bool](repeating: false, count: n)
@@ -50,16 +52,17 @@ extension LinearScanner {
                 }
             }
         }
-        var kept: [Cluster] = [], contested: [Cluster] = []
+        var kept: [Cluster] = [], contested: [Cluster] = [], disputed: [Bool] = []
         for i in accepted.indices where !fragment[i] {
             let against = rivals[i].filter { !fragment[$0] }.reduce(0) { $0 + clusters[$1].lines.count }
             if clusters[i].lines.count >= 2 * against {
                 kept.append(clusters[i])
+                disputed.append(against > 0)
             } else {
                 contested.append(clusters[i])
             }
         }
-        return (kept, contested)
+        return (kept, contested, disputed)
     }
 
     /// The same rule between the line families (rows, columns, slanted). Two readings of different
@@ -89,7 +92,8 @@ extension LinearScanner {
                 if isPiece(c, of: f) || !comparableLength(c.barcode, f.barcode) { continue }
                 against += c.support
             }
-            return f.support >= 2 * against
+            // A value with rivals must also be what the symbol's lines agree on along its bars.
+            return f.support >= 2 * against && (against == 0 || f.agreesAlongBars)
         }.map { found[$0] }
     }
 

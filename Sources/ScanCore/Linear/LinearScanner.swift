@@ -115,6 +115,10 @@ public enum LinearScanner {
         /// True when its family's lines read rival values at its place without a clear winner: it is
         /// not reported, and readings of other families there must win against it.
         var contested = false
+        /// True when the consensus of its lines along the bars (``Consensus``) reads its value, or when
+        /// none is formed (`pure`): readings of other families with other values there are outvoted only
+        /// by one that has it.
+        var agreesAlongBars = true
     }
 
     /// What a line read may use besides the line itself: the frame (its line cache) and the guide.
@@ -171,17 +175,32 @@ public enum LinearScanner {
         if case .profile(let i, _, _) = sources.first { image = i }
         let resolved = resolveConflicts(accepted, unconfirmed: unconfirmed, lines: lines, image: image)
         accepted = resolved.kept
+        // Each kept read against the consensus along its bars: refused when it contradicts it, and,
+        // where rival values were read, kept only when it agrees.
+        var agrees = [Bool](repeating: true, count: accepted.count)  // pure: one symbol, no consensus
+        if !options.pure, let image {
+            var kept: [Cluster] = []
+            agrees = []
+            for (i, c) in accepted.enumerated() {
+                let verdict = consensus(c, lines: lines, image: image, options: options, decoders: decoders)
+                guard verdict != .contradicts, verdict == .agrees || !resolved.disputed[i] else { continue }
+                kept.append(c)
+                agrees.append(verdict == .agrees)
+            }
+            accepted = kept
+        }
         for i in accepted.indices {
             extend(
                 &accepted[i], reach: step + 2, sources: sources, lines: lines, options: options,
                 decoders: decoders)
         }
-        func found(_ c: Cluster, contested: Bool) -> Found {
+        func found(_ c: Cluster, contested: Bool, agrees: Bool = true) -> Found {
             Found(
                 decoder: c.hits[0].decoder, barcode: c.barcode(lines), main: c.main, support: c.lines.count,
-                family: lines.familyID, contested: contested)
+                family: lines.familyID, contested: contested, agreesAlongBars: agrees)
         }
-        return accepted.map { found($0, contested: false) } + resolved.contested.map { found($0, contested: true) }
+        return accepted.indices.map { found(accepted[$0], contested: false, agrees: agrees[$0]) }
+            + resolved.contested.map { found($0, contested: true) }
     }
 
     /// Where a line's runs come from: a binarized matrix, or the luminance profile along the line

@@ -1,0 +1,258 @@
+extension LinearScanner {
+    /// The check of a read against its symbol's whole height. A linear symbol's bars run across all of
+    /// its lines, so where most of the lines that cross them see a bar, there is one: the *consensus* is
+    /// the line whose bars and spaces are those of the majority of the symbol's lines, each aligned to
+    /// the read line by correlation and read with its own sub-pixel edges (``LineProfileThreshold``).
+    /// A cut, glare band, scratch or occlusion that crosses the bars at an angle changes each line at
+    /// another place and only a few lines at any one place, so the consensus holds the undamaged symbol
+    /// even where no single line does. A band of lines that reads a character changed by the damage, or
+    /// a symbol cut short at it, is a minority at that place; the consensus, read by the same row
+    /// decoders, gives the symbol's own value there (``consensus(_:lines:image:options:decoders:)``).
+    enum Consensus {
+        /// Lines probed on each side of the read line, ``probeStep`` apart.
+        static let probesPerSide = 40
+        /// Distance between probed lines (pixels across the lines).
+        static let probeStep = 2
+        /// Least correlation (``LinearScanner/profileCorrelation(_:_:shifts:)``) with the read line over
+        /// the read's span for a line to count as crossing the same bars.
+        static let minimumCorrelation = 0.5
+        /// Consecutive probes below ``minimumCorrelation`` that end the walk: the bars' end (the quiet
+        /// area above or below, or text) rather than damage across a few lines.
+        static let endingMisses = 3
+        /// Least margin of the vote (|dark − light| over the lines covering a place) that some place of
+        /// each of the consensus's bars and spaces must reach: three lines in four agree.
+        static let decisiveMargin = 0.5
+        /// Fewest aligned lines for a consensus to say anything.
+        static let minimumLines = 5
+
+        /// The consensus of the lines of family `lines` of `image` that cross the bars of the read `hit`,
+        /// over the read's span with the span's length again on each side (clipped to the line), as
+        /// positions `range` of the hit's line: `runs` and their sub-pixel `starts` relative to
+        /// `range.lowerBound` (``LineProfileThreshold/runs(_:hysteresis:smoothing:)``'s convention), and
+        /// the `ambiguous` runs (hit-line positions) that no place of which three lines in four decide
+        /// (``decisiveMargin``). Lines ``probeStep`` apart are walked outwards from the hit's line while
+        /// they correlate with it (``minimumCorrelation``; ``endingMisses`` misses end a side); `tilt`
+        /// (pixels along a line per line) predicts their shift. Nil when fewer than ``minimumLines``
+        /// lines cross the same bars.
+        static func runs(
+            of hit: Hit, lines: LineSet, image: LuminanceImage, tilt: Double
+        ) -> (runs: [Int], starts: [Double], range: Range<Int>, ambiguous: [ClosedRange<Double>])? {
+            let r = hit.line
+            let length = lines.length(r)
+            let a = hit.forwardStart, b = hit.forwardEnd
+            let span = b - a
+            guard span >= 16, a >= 0, b <= length else { return nil }
+            let range = max(0, a - span)..<min(length, b + span)
+            // Each half of the span is aligned on its own, and a line's shift along it varies linearly
+            // between the halves' centres: perspective makes the bars converge, so one shift cannot
+            // align a whole line.
+            let m = (a + b) / 2
+            let halves = [a..<m, m..<b]
+            let references = halves.map { lines.profile(image, r, $0).map(Double.init) }
+            let centres = halves.map { Double($0.lowerBound + $0.upperBound) / 2 }
+            // (line, shift of each half along it in pixels) of every line that crosses the same bars.
+            var aligned: [(line: Int, shifts: [Double])] = [(r, [0, 0])]
+            for direction in [-1, 1] {
+                var last = (line: r, shifts: [0.0, 0.0])
+                var slopes = [tilt, tilt]
+                var misses = 0
+                for probe in 1...probesPerSide {
+                    let k = r + direction * probe * probeStep
+                    guard k >= 0, k < lines.count else { break }
+                    let offset = lines.origin(r) - lines.origin(k)
+                    var shifts: [Double] = []
+                    for h in 0..<2 {
+                        let predicted = last.shifts[h] + slopes[h] * Double(k - last.line)
+                        guard
+                            let s = bestShift(
+                                references[h], lines: lines, image: image, line: k,
+                                from: Double(halves[h].lowerBound) + offset, predicted: predicted)
+                        else { break }
+                        shifts.append(s)
+                    }
+                    if shifts.count == 2 {
+                        aligned.append((k, shifts))
+                        slopes = shifts.map { $0 / Double(k - r) }
+                        last = (k, shifts)
+                        misses = 0
+                    } else {
+                        misses += 1
+                        if misses >= endingMisses { break }
+                    }
+                }
+            }
+            guard aligned.count >= minimumLines else { return nil }
+            // Each aligned line's own bars and spaces (its sub-pixel edges, as the profile source reads
+            // a line), in window positions on a grid of `resolution` cells a pixel; a cell is dark where
+            // most of the lines that cover it are dark there.
+            let resolution = 4
+            let cells = range.count * resolution
+            var dark = [Int](repeating: 0, count: cells + 1), cover = [Int](repeating: 0, count: cells + 1)
+            func cell(_ x: Double) -> Int { min(cells, max(0, Int((x * Double(resolution)).rounded()))) }
+            for (k, shifts) in aligned {
+                // Position x of line r lies at x + origin difference + shift(x) on line k.
+                let moved = lines.origin(r) - lines.origin(k)
+                let rate = (shifts[1] - shifts[0]) / (centres[1] - centres[0])
+                func shift(_ x: Double) -> Double { shifts[0] + rate * (x - centres[0]) }
+                let first = Double(range.lowerBound), end = Double(range.upperBound)
+                let lo = max(0, Int((first + moved + shift(first)).rounded(.down)))
+                let hi = min(lines.length(k), Int((end + moved + shift(end)).rounded(.up)))
+                guard hi - lo >= 8, abs(rate) < 0.5 else { continue }
+                let p = lines.profile(image, k, lo..<hi)
+                let h = LineProfileThreshold.hysteresis(p, fraction: 0.07, minimum: 8)
+                let starts = LineProfileThreshold.runs(p, hysteresis: h, smoothing: false).starts
+                // Line k's position q back to the window: x + shift(x) = q − moved, solved for x.
+                func window(_ q: Double) -> Double {
+                    let y = Double(lo) + q - moved
+                    return (y - shifts[0] + rate * centres[0]) / (1 + rate) - first
+                }
+                cover[cell(window(starts[0]))] += 1
+                cover[cell(window(starts[starts.count - 1]))] -= 1
+                // Runs alternate light, dark, … from starts[0].
+                var j = 1
+                while j + 1 < starts.count {
+                    dark[cell(window(starts[j]))] += 1
+                    dark[cell(window(starts[j + 1]))] -= 1
+                    j += 2
+                }
+            }
+            var edges: [Double] = []
+            // How clearly the lines decide each cell: |dark − light| / covering lines.
+            var margins = [Double](repeating: 0, count: cells)
+            var d = 0, c = 0, wasDark = false
+            for i in 0..<cells {
+                d += dark[i]
+                c += cover[i]
+                if c > 0 { margins[i] = Double(abs(2 * d - c)) / Double(c) }
+                let isDark = c > 0 && 2 * d > c
+                if isDark != wasDark {
+                    // A change back within half a pixel is a flicker where the lines' edges tie.
+                    let x = Double(i) / Double(resolution)
+                    if let last = edges.last, x - last < 0.5 { edges.removeLast() } else { edges.append(x) }
+                    wasDark = isDark
+                }
+            }
+            // Runs start light: a window that starts dark has an empty first run (its edge at 0).
+            var starts: [Double] = [0]
+            starts += edges
+            starts.append(Double(range.count))
+            var runs: [Int] = []
+            var ambiguous: [ClosedRange<Double>] = []
+            for k in 1..<starts.count {
+                runs.append(Int(starts[k].rounded()) - Int(starts[k - 1].rounded()))
+                let from = Int(starts[k - 1] * Double(resolution)), to = Int(starts[k] * Double(resolution))
+                guard to > from else { continue }
+                if margins[from..<to].max() ?? 0 < decisiveMargin {
+                    let origin = Double(range.lowerBound)
+                    ambiguous.append((starts[k - 1] + origin)...(starts[k] + origin))
+                }
+            }
+            return (runs, starts, range, ambiguous)
+        }
+
+        /// The shift along line `k` (pixels, sub-pixel by a parabola through the best three) at which its
+        /// luminance from position `from` best correlates with `reference`, searched within 2 pixels of
+        /// `predicted`; nil when the best correlation is under ``minimumCorrelation``.
+        static func bestShift(
+            _ reference: [Double], lines: LineSet, image: LuminanceImage, line k: Int, from: Double,
+            predicted: Double
+        ) -> Double? {
+            let centre = Int((from + predicted).rounded())
+            let reach = 2
+            let lo = centre - reach - 1, hi = centre + reference.count + reach + 1
+            guard lo >= 0, hi <= lines.length(k) else { return nil }
+            let p = lines.profile(image, k, lo..<hi).map(Double.init)
+            var scores: [Double] = []
+            for o in -(reach + 1)...(reach + 1) {
+                scores.append(correlation(reference, p, at: o + reach + 1))
+            }
+            // Best of the inner shifts; the outer two only shape the parabola.
+            var best = 1
+            for i in 1..<(scores.count - 1) where scores[i] > scores[best] { best = i }
+            guard scores[best] >= minimumCorrelation else { return nil }
+            let l = scores[best - 1], c = scores[best], r = scores[best + 1]
+            let d = l - 2 * c + r
+            let fraction = d < 0 ? max(-0.5, min(0.5, 0.5 * (l - r) / d)) : 0
+            return Double(centre + best - reach - 1) + fraction - from
+        }
+
+        /// Pearson correlation of `reference` with `p` starting at index `start`; 0 when either is flat.
+        static func correlation(_ reference: [Double], _ p: [Double], at start: Int) -> Double {
+            let n = reference.count
+            guard start >= 0, start + n <= p.count, n >= 4 else { return 0 }
+            var sr = 0.0, sp = 0.0
+            for i in 0..<n {
+                sr += reference[i]
+                sp += p[start + i]
+            }
+            let mr = sr / Double(n), mp = sp / Double(n)
+            var vr = 0.0, vp = 0.0, c = 0.0
+            for i in 0..<n {
+                let x = reference[i] - mr, y = p[start + i] - mp
+                vr += x * x
+                vp += y * y
+                c += x * y
+            }
+            guard vr >= 4 * Double(n), vp >= 4 * Double(n) else { return 0 }
+            return c / (vr * vp).squareRoot()
+        }
+    }
+
+    /// What the consensus of a read's lines along its bars (``Consensus``) says of the read.
+    enum Verdict: Equatable {
+        /// It reads the same value where the read lies.
+        case agrees
+        /// It reads nothing there, or too few lines cross the bars to form it.
+        case silent
+        /// It clearly reads another value there: one of about the read's length, or a longer one the
+        /// read's span lies in (the read is a piece of it). Every bar and space of that value is
+        /// decided by at least three lines in four (``Consensus/decisiveMargin``).
+        case contradicts
+    }
+
+    /// The consensus's ``Verdict`` on cluster `c` of line family `lines` (formed around the cluster's
+    /// middle line, ``Consensus/runs(of:lines:image:tilt:)``), read by the same `decoders` in both
+    /// directions. About 40 line profiles and one more line read per accepted read; none on a frame
+    /// without one.
+    static func consensus(
+        _ c: Cluster, lines: LineSet, image: LuminanceImage, options: DecodeOptions,
+        decoders: [any LinearRowDecoder]
+    ) -> Verdict {
+        let hit = c.middleHit
+        guard
+            let (runs, starts, range, ambiguous) = Consensus.runs(
+                of: hit, lines: lines, image: image, tilt: c.lines.count >= 3 ? tilt(c, lines) : 0)
+        else { return .silent }
+        let line = LineSet.padded(
+            runs: runs, starts: starts, range: range, length: lines.length(hit.line),
+            bordersAcross: lines.bordersAcross(hit.line))
+        let both = LineBothWays(line)
+        let a = Double(hit.forwardStart), b = Double(hit.forwardEnd)
+        let tolerance = max(2, 0.02 * (b - a))
+        var agrees = false, contradicts = false
+        for (reversed, direction) in [(false, both.forward), (true, both.reversed)] {
+            for decoder in decoders {
+                var matches = decoder.decodeRow(direction, options: options)
+                if matches.isEmpty && decoder.readsWithoutSpecks, let clean = direction.withoutSpecks() {
+                    matches = decoder.decodeRow(clean, options: options)
+                }
+                for m in matches where options.wants(m.format) {
+                    let s = Double(reversed ? line.length - m.end : m.start)
+                    let e = Double(reversed ? line.length - m.start : m.end)
+                    guard coincide(s...e, a...b) else { continue }
+                    if m.format == c.key.format && m.main == c.main {
+                        agrees = true
+                        continue
+                    }
+                    let comparable = min(e - s, b - a) >= 0.8 * max(e - s, b - a)
+                    let contains = s <= a + tolerance && e >= b - tolerance && e - s > b - a + tolerance
+                    let longer = m.format == c.key.format && isShorterPart(c.key.text, of: m.text)
+                    // A value the lines do not clearly decide somewhere is no evidence.
+                    let clear = !ambiguous.contains { $0.overlaps(s...e) }
+                    if (comparable || contains || longer) && clear { contradicts = true }
+                }
+            }
+        }
+        return agrees ? .agrees : contradicts ? .contradicts : .silent
+    }
+}

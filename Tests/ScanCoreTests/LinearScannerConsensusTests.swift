@@ -1,0 +1,129 @@
+import Testing
+
+@testable import ScanCore
+
+/// ``LinearScanner/Consensus``: the symbol's bars and spaces as most of its lines see them, and
+/// ``LinearScanner/consensus(_:lines:image:options:decoders:)``.
+@Suite("LinearScanner consensus along the bars")
+struct LinearScannerConsensusTests {
+    /// Element widths in modules, bar first: a made-up symbol (no symbology's).
+    static let widths = [1, 1, 2, 1, 3, 2, 1, 1, 2, 3, 1, 2, 1, 1, 3, 1, 2, 2, 1, 1, 1, 3, 2, 1, 1]
+    static let module = 3.0
+    static let left = 60.0
+
+    /// A 400 × 120 image of the symbol, bars 20 ... 100 high, drawn with perspective (each row's
+    /// modules 0.1 % wider than the row above's, and a tilt of 0.05 px a row), and a light band
+    /// `cut` pixels wide across it at 45° (none when 0), starting at x = 80 on row 20.
+    static func image(cut: Double) -> LuminanceImage {
+        let w = 400, h = 120
+        var pixels = [UInt8](repeating: 220, count: w * h)
+        for y in 20..<100 {
+            let scale = module * (1 + 0.001 * Double(y - 60)), shift = 0.05 * Double(y - 60)
+            var edges: [Double] = [left + shift]
+            for wd in widths { edges.append(edges[edges.count - 1] + Double(wd) * scale) }
+            for x in 0..<w {
+                let c = Double(x) + 0.5
+                // Dark coverage of the pixel by the bars (even elements).
+                var dark = 0.0
+                for k in stride(from: 0, to: widths.count, by: 2) {
+                    dark += max(0, min(c + 0.5, edges[k + 1]) - max(c - 0.5, edges[k]))
+                }
+                let d = Double(y - 20) - (c - 80)  // 45° band through (80, 20)
+                if cut > 0 && abs(d) / 2.0.squareRoot() < cut / 2 { dark = 0 }
+                pixels[y * w + x] = UInt8(220 - 200 * min(1, dark))
+            }
+        }
+        return LuminanceImage(width: w, height: h, pixels: pixels)
+    }
+
+    /// A row decoder for the made-up symbol: after a light run of 8 modules, the next 25 runs' widths
+    /// in modules as digits, when every width is 1 ... 3 modules.
+    struct WidthsDecoder: LinearRowDecoder {
+        func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
+            let n = LinearScannerConsensusTests.widths.count
+            var out: [LinearMatch] = []
+            var i = 1
+            while i + n <= line.count {
+                defer { i += 2 }
+                guard Double(line.runs[i - 1]) >= 8 * module else { continue }
+                let digits = (i..<(i + n)).map { Int((line.span($0, 1) / module).rounded()) }
+                guard digits.allSatisfy({ (1...3).contains($0) }) else { continue }
+                out.append(
+                    LinearMatch(
+                        format: .code39, text: digits.map(String.init).joined(), symbologyIdentifier: "]A0",
+                        start: line.runStarts[i], end: line.runStarts[i + n]))
+                i += n
+            }
+            return out
+        }
+    }
+
+    static let truth = widths.map(String.init).joined()
+
+    /// A cluster reading `text` on rows `rows` at the symbol's place (40 modules from x = 60).
+    func cluster(_ text: String, rows: [Int]) -> LinearScanner.Cluster {
+        LinearScanner.Cluster(
+            hits: rows.map { y in
+                LinearScanner.Hit(
+                    match: LinearMatch(
+                        format: .code39, text: text, symbologyIdentifier: "]A0", start: 60, end: 180),
+                    decoder: 0, reversed: false, line: y, length: 400)
+            })
+    }
+
+    let rows = LinearScanner.LineSet(.rows, width: 400, height: 120)
+
+    @Test func theConsensusOfACutSymbolIsTheSymbol() throws {
+        let image = Self.image(cut: 6)
+        // Row 40 crosses the cut at x ≈ 100: it reads another width there.
+        let damaged = rows.scanLine(.profile(image, hysteresisFraction: 0.07, smoothing: false), 40)
+        #expect(WidthsDecoder().decodeRow(damaged, options: DecodeOptions()).map(\.text) != [Self.truth])
+        let hit = cluster(Self.truth, rows: [40]).hits[0]
+        let consensus = try #require(LinearScanner.Consensus.runs(of: hit, lines: rows, image: image, tilt: 0))
+        #expect(consensus.ambiguous.isEmpty)
+        let line = LinearScanner.LineSet.padded(
+            runs: consensus.runs, starts: consensus.starts, range: consensus.range, length: 400)
+        #expect(WidthsDecoder().decodeRow(line, options: DecodeOptions()).map(\.text) == [Self.truth])
+    }
+
+    @Test func theConsensusJudgesReads() {
+        let image = Self.image(cut: 6)
+        let decoders: [any LinearRowDecoder] = [WidthsDecoder()]
+        let options = DecodeOptions()
+        // One element changed, as a band of lines crossing the cut read it.
+        var wrong = Array(Self.truth)
+        wrong[12] = wrong[12] == "1" ? "2" : "1"
+        let misread = cluster(String(wrong), rows: [40, 42])
+        func verdict(_ c: LinearScanner.Cluster) -> LinearScanner.Verdict {
+            LinearScanner.consensus(c, lines: rows, image: image, options: options, decoders: decoders)
+        }
+        #expect(verdict(misread) == .contradicts)
+        let right = cluster(Self.truth, rows: [40, 42])
+        #expect(verdict(right) == .agrees)
+        // A piece of the symbol's value is refused too: the consensus reads the whole symbol around it.
+        let piece = LinearScanner.Cluster(
+            hits: [40, 42].map { y in
+                LinearScanner.Hit(
+                    match: LinearMatch(
+                        format: .code39, text: String(Self.truth.dropFirst(4)), symbologyIdentifier: "]A0",
+                        start: 84, end: 180),
+                    decoder: 0, reversed: false, line: y, length: 400)
+            })
+        #expect(verdict(piece) == .contradicts)
+        // Where no line crosses the bars, the consensus says nothing.
+        let blank = LuminanceImage(width: 400, height: 120, filledWith: 220)
+        #expect(
+            LinearScanner.consensus(misread, lines: rows, image: blank, options: options, decoders: decoders)
+                == .silent)
+    }
+
+    @Test func tooFewLinesSayNothing() {
+        // Bars 6 rows high: fewer than Consensus.minimumLines lines cross them 2 rows apart.
+        var pixels = [UInt8](repeating: 220, count: 400 * 120)
+        let tall = Self.image(cut: 0)
+        for y in 57..<63 { for x in 0..<400 { pixels[y * 400 + x] = tall[x, y] } }
+        let image = LuminanceImage(width: 400, height: 120, pixels: pixels)
+        let hit = cluster(Self.truth, rows: [60]).hits[0]
+        #expect(LinearScanner.Consensus.runs(of: hit, lines: rows, image: image, tilt: 0) == nil)
+    }
+}
