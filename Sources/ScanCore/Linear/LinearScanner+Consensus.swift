@@ -48,7 +48,7 @@ extension LinearScanner {
             // align a whole line.
             let m = (a + b) / 2
             let halves = [a..<m, m..<b]
-            let references = halves.map { lines.profile(image, r, $0).map(Double.init) }
+            let references = halves.map { Reference(lines.profile(image, r, $0)) }
             let centres = halves.map { Double($0.lowerBound + $0.upperBound) / 2 }
             // (line, shift of each half along it in pixels) of every line that crosses the same bars.
             var aligned: [(line: Int, shifts: [Double])] = [(r, [0, 0])]
@@ -63,9 +63,9 @@ extension LinearScanner {
                     var shifts: [Double] = []
                     for h in 0..<2 {
                         let predicted = last.shifts[h] + slopes[h] * Double(k - last.line)
-                        guard
+                        guard let reference = references[h],
                             let s = bestShift(
-                                references[h], lines: lines, image: image, line: k,
+                                reference, lines: lines, image: image, line: k,
                                 from: Double(halves[h].lowerBound) + offset, predicted: predicted)
                         else { break }
                         shifts.append(s)
@@ -150,21 +150,38 @@ extension LinearScanner {
             return (runs, starts, range, ambiguous)
         }
 
+        /// A reference profile for ``bestShift``: its samples less their mean, and their sum of squares;
+        /// nil when it is flat (a standard deviation under 2 grey levels).
+        struct Reference {
+            let centred: [Double]
+            let sumOfSquares: Double
+            init?(_ profile: [UInt8]) {
+                let n = Double(profile.count)
+                guard profile.count >= 4 else { return nil }
+                let mean = profile.reduce(0.0) { $0 + Double($1) } / n
+                centred = profile.map { Double($0) - mean }
+                sumOfSquares = centred.reduce(0) { $0 + $1 * $1 }
+                guard sumOfSquares >= 4 * n else { return nil }
+            }
+        }
+
         /// The shift along line `k` (pixels, sub-pixel by a parabola through the best three) at which its
         /// luminance from position `from` best correlates with `reference`, searched within 2 pixels of
         /// `predicted`; nil when the best correlation is under ``minimumCorrelation``.
         static func bestShift(
-            _ reference: [Double], lines: LineSet, image: LuminanceImage, line k: Int, from: Double,
+            _ reference: Reference, lines: LineSet, image: LuminanceImage, line k: Int, from: Double,
             predicted: Double
         ) -> Double? {
+            let n = reference.centred.count
             let centre = Int((from + predicted).rounded())
             let reach = 2
-            let lo = centre - reach - 1, hi = centre + reference.count + reach + 1
+            let lo = centre - reach - 1, hi = centre + n + reach + 1
             guard lo >= 0, hi <= lines.length(k) else { return nil }
-            let p = lines.profile(image, k, lo..<hi).map(Double.init)
+            let p = lines.profile(image, k, lo..<hi)
             var scores: [Double] = []
-            for o in -(reach + 1)...(reach + 1) {
-                scores.append(correlation(reference, p, at: o + reach + 1))
+            scores.reserveCapacity(2 * reach + 3)
+            for start in 0...(2 * reach + 2) {
+                scores.append(correlation(reference, p, at: start))
             }
             // Best of the inner shifts; the outer two only shape the parabola.
             var best = 1
@@ -176,25 +193,22 @@ extension LinearScanner {
             return Double(centre + best - reach - 1) + fraction - from
         }
 
-        /// Pearson correlation of `reference` with `p` starting at index `start`; 0 when either is flat.
-        static func correlation(_ reference: [Double], _ p: [Double], at start: Int) -> Double {
-            let n = reference.count
-            guard start >= 0, start + n <= p.count, n >= 4 else { return 0 }
-            var sr = 0.0, sp = 0.0
+        /// Pearson correlation of `reference` with `p` starting at index `start`, in one pass over `p`
+        /// (the reference is centred already); 0 when `p` is flat there.
+        static func correlation(_ reference: Reference, _ p: [UInt8], at start: Int) -> Double {
+            let r = reference.centred
+            let n = r.count
+            guard start >= 0, start + n <= p.count else { return 0 }
+            var sp = 0.0, spp = 0.0, srp = 0.0
             for i in 0..<n {
-                sr += reference[i]
-                sp += p[start + i]
+                let y = Double(p[start + i])
+                sp += y
+                spp += y * y
+                srp += r[i] * y
             }
-            let mr = sr / Double(n), mp = sp / Double(n)
-            var vr = 0.0, vp = 0.0, c = 0.0
-            for i in 0..<n {
-                let x = reference[i] - mr, y = p[start + i] - mp
-                vr += x * x
-                vp += y * y
-                c += x * y
-            }
-            guard vr >= 4 * Double(n), vp >= 4 * Double(n) else { return 0 }
-            return c / (vr * vp).squareRoot()
+            let vp = spp - sp * sp / Double(n)
+            guard vp >= 4 * Double(n) else { return 0 }
+            return srp / (reference.sumOfSquares * vp).squareRoot()
         }
     }
 
