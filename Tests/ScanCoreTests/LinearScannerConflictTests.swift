@@ -108,6 +108,25 @@ struct LinearScannerConflictTests {
         #expect(LinearScanner.resolveConflicts([rows, again, elsewhere]).count == 3)
     }
 
+    @Test func aWinnerOverRivalsNeedsTheConsensusAlongItsBars() {
+        // 10 lines against 3 win only when the consensus along the bars read the value too.
+        var rows = found("12345678", family: 0, support: 10)
+        let slanted = found("12345670", family: 1, support: 3, rows: 12...28)
+        rows.agreesAlongBars = false
+        #expect(LinearScanner.resolveConflicts([rows, slanted]).isEmpty)
+        // Without rivals, a silent consensus takes nothing away.
+        let elsewhere = found("55555555", family: 1, support: 2, rows: 60...80)
+        #expect(LinearScanner.resolveConflicts([rows, elsewhere]).map(\.barcode.rawValue) == ["12345678", "55555555"])
+        // Within a family, a cluster that outvoted rivals is marked disputed; one alone is not.
+        let lines = LinearScanner.LineSet(.rows, width: 200, height: 100)
+        let truth = cluster("1234", 20..<120, rows: stride(from: 10, to: 40, by: 2))
+        let misread = cluster("1284", 20..<120, rows: stride(from: 20, to: 34, by: 2))
+        let beside = cluster("5678", 140..<200, rows: stride(from: 10, to: 40, by: 2))
+        let r = LinearScanner.resolveConflicts([truth, misread, beside], lines: lines, image: nil)
+        #expect(texts(r.kept) == ["1234", "5678"])
+        #expect(r.disputed == [true, false])
+    }
+
     @Test func aPieceOfAnotherFamilysLongerReadIsDropped() {
         // Glare cuts the ITF short on most rows; a slanted family reads it whole on a few lines.
         let piece = found("69687322", family: 0, support: 20, from: 90)

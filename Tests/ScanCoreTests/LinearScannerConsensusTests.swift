@@ -37,7 +37,8 @@ struct LinearScannerConsensusTests {
     }
 
     /// A row decoder for the made-up symbol: after a light run of 8 modules, the next 25 runs' widths
-    /// in modules as digits, when every width is 1 ... 3 modules.
+    /// in modules as digits, when every width is 1 ... 3 modules and they start with the symbol's first
+    /// four widths (so the symbol reads in one direction only).
     struct WidthsDecoder: LinearRowDecoder {
         func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
             let n = LinearScannerConsensusTests.widths.count
@@ -47,7 +48,7 @@ struct LinearScannerConsensusTests {
                 defer { i += 2 }
                 guard Double(line.runs[i - 1]) >= 8 * module else { continue }
                 let digits = (i..<(i + n)).map { Int((line.span($0, 1) / module).rounded()) }
-                guard digits.allSatisfy({ (1...3).contains($0) }) else { continue }
+                guard digits.allSatisfy({ (1...3).contains($0) }), digits.prefix(4) == [1, 1, 2, 1] else { continue }
                 out.append(
                     LinearMatch(
                         format: .code39, text: digits.map(String.init).joined(), symbologyIdentifier: "]A0",

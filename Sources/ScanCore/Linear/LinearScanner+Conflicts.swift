@@ -18,6 +18,9 @@ extension LinearScanner {
     /// are no rivals (damage makes single lines read many values), but an accepted read that is a piece of
     /// one of them is dropped (a glare band that cuts a symbol short on most lines leaves a line or two
     /// that read it whole).
+    ///
+    /// `disputed[i]` is true when `kept[i]` won against rivals: the scan then keeps it only when the
+    /// consensus along its bars reads it (``consensus(_:lines:image:options:decoders:)``).
     static func resolveConflicts(
         _ accepted: [Cluster], unconfirmed: [Cluster] = [], lines: LineSet, image: LuminanceImage?
     ) -> (kept: [Cluster], contested: [Cluster], disputed: [Bool]) {
@@ -77,7 +80,8 @@ extension LinearScanner {
     ///   other values there. Each family decides on its own lines, so two of them can each settle on
     ///   another value at one symbol; then neither, or only a clear winner, is reported. (Adding up the
     ///   lines of families that read one value gave 1 more read and 2 more wrong values in 14,000 stress
-    ///   symbols.) Contested readings are never kept.
+    ///   symbols.) Contested readings are never kept, and a reading with rivals is kept only when the
+    ///   consensus along its bars read its value (``Found/agreesAlongBars``).
     static func resolveConflicts(_ found: [Found]) -> [Found] {
         guard found.count > 1 else { return found.filter { !$0.contested } }
         return found.indices.filter { i in

@@ -13,8 +13,8 @@ extension LinearScanner {
         static let probesPerSide = 40
         /// Distance between probed lines (pixels across the lines).
         static let probeStep = 2
-        /// Least correlation (``LinearScanner/profileCorrelation(_:_:shifts:)``) with the read line over
-        /// the read's span for a line to count as crossing the same bars.
+        /// Least correlation (``correlation(_:_:at:)``) with the read line over each half of the read's
+        /// span for a line to count as crossing the same bars.
         static let minimumCorrelation = 0.5
         /// Consecutive probes below ``minimumCorrelation`` that end the walk: the bars' end (the quiet
         /// area above or below, or text) rather than damage across a few lines.
@@ -33,7 +33,7 @@ extension LinearScanner {
         /// (``decisiveMargin``). Lines ``probeStep`` apart are walked outwards from the hit's line while
         /// they correlate with it (``minimumCorrelation``; ``endingMisses`` misses end a side); `tilt`
         /// (pixels along a line per line) predicts their shift. Nil when fewer than ``minimumLines``
-        /// lines cross the same bars.
+        /// lines cross the same bars, or when the span is under 16 pixels or leaves the line.
         static func runs(
             of hit: Hit, lines: LineSet, image: LuminanceImage, tilt: Double
         ) -> (runs: [Int], starts: [Double], range: Range<Int>, ambiguous: [ClosedRange<Double>])? {
@@ -82,9 +82,9 @@ extension LinearScanner {
                 }
             }
             guard aligned.count >= minimumLines else { return nil }
-            // Each aligned line's own bars and spaces (its sub-pixel edges, as the profile source reads
-            // a line), in window positions on a grid of `resolution` cells a pixel; a cell is dark where
-            // most of the lines that cover it are dark there.
+            // Each aligned line's own bars and spaces (its sub-pixel edges, read as the rows' profile
+            // source reads a line: hysteresis 7 %, unsmoothed), in window positions on a grid of
+            // `resolution` cells a pixel; a cell is dark where most of the lines that cover it are dark.
             let resolution = 4
             let cells = range.count * resolution
             var dark = [Int](repeating: 0, count: cells + 1), cover = [Int](repeating: 0, count: cells + 1)
@@ -117,13 +117,14 @@ extension LinearScanner {
                 }
             }
             var edges: [Double] = []
-            // How clearly the lines decide each cell: |dark − light| / covering lines.
+            // How clearly the lines decide each cell: |dark − light| / covering lines; undecided where
+            // fewer than `minimumLines` lines cover it (the window's ends on clipped slanted lines).
             var margins = [Double](repeating: 0, count: cells)
             var d = 0, c = 0, wasDark = false
             for i in 0..<cells {
                 d += dark[i]
                 c += cover[i]
-                if c > 0 { margins[i] = Double(abs(2 * d - c)) / Double(c) }
+                if c >= minimumLines { margins[i] = Double(abs(2 * d - c)) / Double(c) }
                 let isDark = c > 0 && 2 * d > c
                 if isDark != wasDark {
                     // A change back within half a pixel is a flicker where the lines' edges tie.
@@ -226,8 +227,9 @@ extension LinearScanner {
 
     /// The consensus's ``Verdict`` on cluster `c` of line family `lines` (formed around the cluster's
     /// middle line, ``Consensus/runs(of:lines:image:tilt:)``), read by the same `decoders` in both
-    /// directions. About 40 line profiles and one more line read per accepted read; none on a frame
-    /// without one.
+    /// directions. Per accepted read: up to 80 probed lines (two half-span profiles each), a threshold
+    /// pass over a window three spans wide on each aligned line (up to 81), and one more line read;
+    /// nothing on a frame without a read.
     static func consensus(
         _ c: Cluster, lines: LineSet, image: LuminanceImage, options: DecodeOptions,
         decoders: [any LinearRowDecoder]
@@ -237,9 +239,7 @@ extension LinearScanner {
             let (runs, starts, range, ambiguous) = Consensus.runs(
                 of: hit, lines: lines, image: image, tilt: c.lines.count >= 3 ? tilt(c, lines) : 0)
         else { return .silent }
-        let line = LineSet.padded(
-            runs: runs, starts: starts, range: range, length: lines.length(hit.line),
-            bordersAcross: lines.bordersAcross(hit.line))
+        let line = lines.padded(runs: runs, starts: starts, range: range, index: hit.line)
         let both = LineBothWays(line)
         let a = Double(hit.forwardStart), b = Double(hit.forwardEnd)
         let tolerance = max(2, 0.02 * (b - a))
@@ -262,7 +262,7 @@ extension LinearScanner {
                     let contains = s <= a + tolerance && e >= b - tolerance && e - s > b - a + tolerance
                     let longer = m.format == c.key.format && isShorterPart(c.key.text, of: m.text)
                     // A value the lines do not clearly decide somewhere is no evidence.
-                    let clear = !ambiguous.contains { $0.overlaps(s...e) }
+                    let clear = !ambiguous.contains { $0.upperBound > s && $0.lowerBound < e }
                     if (comparable || contains || longer) && clear { contradicts = true }
                 }
             }

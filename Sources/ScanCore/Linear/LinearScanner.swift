@@ -115,9 +115,10 @@ public enum LinearScanner {
         /// True when its family's lines read rival values at its place without a clear winner: it is
         /// not reported, and readings of other families there must win against it.
         var contested = false
-        /// True when the consensus of its lines along the bars (``Consensus``) reads its value, or when
-        /// none is formed (`pure`): readings of other families with other values there are outvoted only
-        /// by one that has it.
+        /// False when the consensus of its lines along the bars (``Consensus``) was formed and did not read
+        /// its value (it was silent: a read it contradicts is dropped before); true when it read it, or
+        /// when no consensus is formed (`pure`, or a first line source that is not a luminance profile).
+        /// Readings of other families with other values there are outvoted only by one that is true.
         var agreesAlongBars = true
     }
 
@@ -177,7 +178,7 @@ public enum LinearScanner {
         accepted = resolved.kept
         // Each kept read against the consensus along its bars: refused when it contradicts it, and,
         // where rival values were read, kept only when it agrees.
-        var agrees = [Bool](repeating: true, count: accepted.count)  // pure: one symbol, no consensus
+        var agrees = [Bool](repeating: true, count: accepted.count)  // no consensus formed
         if !options.pure, let image {
             var kept: [Cluster] = []
             agrees = []
