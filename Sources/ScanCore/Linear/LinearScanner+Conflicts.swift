@@ -229,29 +229,16 @@ extension LinearScanner {
     }
 
     /// The largest normalized cross-correlation of two luminance profiles over `shifts` of `q` against
-    /// `p` (samples; each on the positions both cover); 0 when either is flat (a standard deviation under
-    /// 2 grey levels).
+    /// `p` (samples; each on the positions both cover, ``Consensus/correlation(_:_:at:)``); 0 when either
+    /// is flat (a standard deviation under 2 grey levels).
     static func profileCorrelation(_ p: [UInt8], _ q: [UInt8], shifts: ClosedRange<Int>) -> Double {
         var best = 0.0
         for shift in shifts {
             let n = min(p.count, q.count) - abs(shift)
             guard n >= 4 else { continue }
             let p0 = max(0, -shift), q0 = max(0, shift)
-            var sp = 0.0, sq = 0.0
-            for i in 0..<n {
-                sp += Double(p[p0 + i])
-                sq += Double(q[q0 + i])
-            }
-            let mp = sp / Double(n), mq = sq / Double(n)
-            var vp = 0.0, vq = 0.0, c = 0.0
-            for i in 0..<n {
-                let x = Double(p[p0 + i]) - mp, y = Double(q[q0 + i]) - mq
-                vp += x * x
-                vq += y * y
-                c += x * y
-            }
-            guard vp >= 4 * Double(n), vq >= 4 * Double(n) else { continue }
-            best = max(best, c / (vp * vq).squareRoot())
+            guard let reference = Consensus.Reference(Array(p[p0..<(p0 + n)])) else { continue }
+            best = max(best, Consensus.correlation(reference, q, at: q0))
         }
         return best
     }

@@ -151,8 +151,9 @@ extension LinearScanner {
             return (runs, starts, range, ambiguous)
         }
 
-        /// A reference profile for ``bestShift``: its samples less their mean, and their sum of squares;
-        /// nil when it is flat (a standard deviation under 2 grey levels).
+        /// A reference profile for ``bestShift`` and ``LinearScanner/profileCorrelation(_:_:shifts:)``:
+        /// its samples less their mean, and their sum of squares; nil when it is flat (a standard
+        /// deviation under 2 grey levels).
         struct Reference {
             let centred: [Double]
             let sumOfSquares: Double
