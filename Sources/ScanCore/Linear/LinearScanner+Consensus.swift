@@ -174,12 +174,23 @@ extension LinearScanner {
             _ reference: Reference, lines: LineSet, image: LuminanceImage, line k: Int, from: Double,
             predicted: Double
         ) -> Double? {
+            bestShift(reference, from: from, predicted: predicted, length: lines.length(k)) {
+                lines.profile(image, k, $0)
+            }
+        }
+
+        /// ``bestShift(_:lines:image:line:from:predicted:)`` for a line of `length` pixels whose luminance
+        /// over a range of positions `profile` gives.
+        static func bestShift(
+            _ reference: Reference, from: Double, predicted: Double, length: Int,
+            profile: (Range<Int>) -> [UInt8]
+        ) -> Double? {
             let n = reference.centred.count
             let centre = Int((from + predicted).rounded())
             let reach = 2
             let lo = centre - reach - 1, hi = centre + n + reach + 1
-            guard lo >= 0, hi <= lines.length(k) else { return nil }
-            let p = lines.profile(image, k, lo..<hi)
+            guard lo >= 0, hi <= length else { return nil }
+            let p = profile(lo..<hi)
             var scores: [Double] = []
             scores.reserveCapacity(2 * reach + 3)
             for start in 0...(2 * reach + 2) {

@@ -98,6 +98,12 @@ public enum LinearScanner {
                 }
             }
         }
+        if options.tryHarder && options.tryRotate && !options.pure, let guide {
+            // Where no family read anything, the mean of the lines along the bars (small, blurred symbols).
+            let quads = found.map(\.barcode.cornerPoints)
+            let left = guide.blocks.filter { b in !quads.contains { Guide.explains($0, b) } }
+            found += MeanProfile.read(left, image: frame.image, options: options, decoders: decoders)
+        }
         for f in resolveConflicts(found) { byDecoder[f.decoder].append(f.barcode) }
         return byDecoder
     }

@@ -1,0 +1,49 @@
+import ScanCore
+import ScanTestSupport
+import Testing
+
+@testable import EANUPC
+
+/// ``LinearScanner/MeanProfile``: a small symbol under defocus and sensor noise that no single line
+/// reads, read from the mean of its lines along the bars.
+@Suite("EAN/UPC from the mean of the lines along the bars")
+struct EANMeanProfileTests {
+    static let value = "5901234123457"
+
+    /// An EAN-13 with 1.8-pixel modules, Gaussian blur σ 1.2 pixels (two thirds of a module) and
+    /// noise σ 14 grey levels drawn anew on every pixel, bars 60 pixels high, on a 900 × 300 page.
+    static func page(seed: UInt64) -> LuminanceImage {
+        var renderer = BarRenderer(module: 1.8)
+        renderer.blur = 1.2
+        renderer.noise = 14
+        renderer.seed = seed
+        renderer.barHeight = 60
+        let symbol = renderer.render(EANSmallModuleTests.widths(value))
+        return LuminanceImage.page(width: 900, height: 300, [(symbol, 300, 110)])
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func noLineReadsItTheMeanDoes(seed: UInt64) throws {
+        let page = Self.page(seed: seed)
+        // Rows and columns only (the mean needs `tryRotate`): nothing.
+        #expect(decode(page) { $0.tryRotate = false }.isEmpty)
+        let codes = decode(page)
+        #expect(codes.map(\.rawValue) == [Self.value])
+        let code = try #require(codes.first)
+        #expect(code.format == .ean13)
+        // The symbol spans x 321.6 ... 492.6 (12 quiet-zone modules, 95 modules) and y 116 ... 176;
+        // the corners lie on the outermost lines that align, inside the bars' height.
+        let xs = code.cornerPoints.map(\.x), ys = code.cornerPoints.map(\.y)
+        #expect(abs(xs.min()! - 321.6) < 2 && abs(xs.max()! - 492.6) < 2)
+        #expect(ys.min()! >= 114 && ys.max()! <= 178 && ys.max()! - ys.min()! >= 20)
+    }
+
+    /// Without blur or noise the lines read it themselves, and the mean adds no second symbol.
+    @Test func aSharpSymbolIsReadOnceByItsLines() {
+        var renderer = BarRenderer(module: 1.8)
+        renderer.barHeight = 60
+        let page = LuminanceImage.page(
+            width: 900, height: 300, [(renderer.render(EANSmallModuleTests.widths(Self.value)), 300, 110)])
+        #expect(decode(page).map(\.rawValue) == [Self.value])
+    }
+}
