@@ -99,7 +99,8 @@ public enum LinearScanner {
             }
         }
         if options.tryHarder && options.tryRotate && !options.pure, let guide {
-            // Where no family read anything, the mean of the lines along the bars (small, blurred symbols).
+            // Where candidate blocks remain that no read explains, the mean of the lines along the bars
+            // (small, blurred symbols).
             let quads = found.map(\.barcode.cornerPoints)
             let left = guide.blocks.filter { b in !quads.contains { Guide.explains($0, b) } }
             found += MeanProfile.read(left, image: frame.image, options: options, decoders: decoders)
@@ -123,7 +124,8 @@ public enum LinearScanner {
         var contested = false
         /// False when the consensus of its lines along the bars (``Consensus``) was formed and did not read
         /// its value (it was silent: a read it contradicts is dropped before); true when it read it, or
-        /// when no consensus is formed (`pure`, or a first line source that is not a luminance profile).
+        /// when no consensus is formed (`pure`, or a first line source that is not a luminance profile),
+        /// and for a read of the mean of the lines along the bars (``MeanProfile``), which is their evidence.
         /// Readings of other families with other values there are outvoted only by one that is true.
         var agreesAlongBars = true
     }
