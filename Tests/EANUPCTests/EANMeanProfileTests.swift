@@ -38,6 +38,23 @@ struct EANMeanProfileTests {
         #expect(ys.min()! >= 114 && ys.max()! <= 178 && ys.max()! - ys.min()! >= 20)
     }
 
+    /// The same symbol with its bars running off the top of the image: lines beyond the border (which
+    /// would repeat the border row) are not walked, so the corners stay inside the image.
+    @Test func barsRunningOffTheImageStopTheLines() throws {
+        var renderer = BarRenderer(module: 1.8)
+        renderer.blur = 1.2
+        renderer.noise = 14
+        renderer.seed = 1
+        renderer.barHeight = 60
+        renderer.margin = 0
+        let symbol = renderer.render(EANSmallModuleTests.widths(Self.value))
+        let page = LuminanceImage.page(width: 900, height: 200, [(symbol, 300, 0)])
+        let codes = decode(page)
+        #expect(codes.map(\.rawValue) == [Self.value])
+        let ys = try #require(codes.first).cornerPoints.map(\.y)
+        #expect(ys.min()! >= 0 && ys.max()! <= 61)
+    }
+
     /// Without blur or noise the lines read it themselves, and the mean adds no second symbol.
     @Test func aSharpSymbolIsReadOnceByItsLines() {
         var renderer = BarRenderer(module: 1.8)
