@@ -38,6 +38,19 @@ struct EANMeanProfileTests {
         #expect(ys.min()! >= 114 && ys.max()! <= 178 && ys.max()! - ys.min()! >= 20)
     }
 
+    /// The blurred symbol printed light on dark: the try-invert pass reads the negative of the mean the
+    /// positive pass formed (``FrameContext``'s shared derivations).
+    @Test func lightBarsOnDarkReadFromTheNegativeOfTheMean() throws {
+        let page = FrameContext(image: Self.page(seed: 2).inverted())
+        let registry = DecoderRegistry([EANUPCDecoder()])
+        var rowsAndColumns = DecodeOptions()
+        rowsAndColumns.tryRotate = false
+        #expect(registry.decode(page, options: rowsAndColumns).isEmpty)
+        let codes = registry.decode(FrameContext(image: page.image), options: DecodeOptions())
+        #expect(codes.map(\.rawValue) == [Self.value])
+        #expect(try #require(codes.first).isInverted)
+    }
+
     /// The same symbol with its bars running off the top of the image: lines beyond the border (which
     /// would repeat the border row) are not walked, so the corners stay inside the image.
     @Test func barsRunningOffTheImageStopTheLines() throws {

@@ -194,4 +194,7 @@ final class SharedDerivations: Sendable {
     let binarized = Mutex([BinarizerKind: BitMatrix]())
     /// Scan lines already read by the linear engine, shared by every linear plugin of the frame.
     let lines = Mutex([LinearScanner.LineKey: LinearScanner.LineBothWays]())
+    /// The means of the lines along the bars the linear engine formed, by group of candidate blocks
+    /// (x, y and angle × 100 of each block), nil where none formed (``LinearScanner/MeanProfile``).
+    let means = Mutex([[Int]: LinearScanner.MeanProfile.Prepared?]())
 }

@@ -103,7 +103,7 @@ public enum LinearScanner {
             // (small, blurred symbols).
             let quads = found.map(\.barcode.cornerPoints)
             let left = guide.blocks.filter { b in !quads.contains { Guide.explains($0, b) } }
-            found += MeanProfile.read(left, image: frame.image, options: options, decoders: decoders)
+            found += MeanProfile.read(left, frame: frame, options: options, decoders: decoders)
         }
         for f in resolveConflicts(found) { byDecoder[f.decoder].append(f.barcode) }
         return byDecoder
