@@ -216,16 +216,9 @@ extension LinearScanner {
     /// its lines are fewer than two apart.
     static func tilt(_ c: Cluster, _ lines: LineSet) -> Double {
         let points = c.hits.map { h in
-            (Double(h.line), Double(h.forwardStart + h.forwardEnd) / 2 + lines.origin(h.line))
+            (x: Double(h.line), y: Double(h.forwardStart + h.forwardEnd) / 2 + lines.origin(h.line))
         }
-        let n = Double(points.count)
-        let mx = points.reduce(0) { $0 + $1.0 } / n, my = points.reduce(0) { $0 + $1.1 } / n
-        var sxx = 0.0, sxy = 0.0
-        for (x, y) in points {
-            sxx += (x - mx) * (x - mx)
-            sxy += (x - mx) * (y - my)
-        }
-        return sxx >= 1 ? sxy / sxx : 0
+        return RegressionLine(points, minimumSpread: 1)?.slope ?? 0
     }
 
     /// The largest normalized cross-correlation of two luminance profiles over `shifts` of `q` against

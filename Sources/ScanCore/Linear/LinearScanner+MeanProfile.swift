@@ -367,29 +367,21 @@ extension LinearScanner {
             }
             guard sides.allSatisfy({ $0.count >= minimumLinesPerSide }) else { return nil }
             var all = sides[0].reversed() + [Aligned(line: 0, shifts: [0, 0], profile: reference)] + sides[1]
-            func fit(_ h: Int) -> (slope: Double, intercept: Double) {
-                var sc = 0.0, ss = 0.0, scc = 0.0, scs = 0.0
-                for l in all {
-                    sc += l.line; ss += l.shifts[h]; scc += l.line * l.line; scs += l.line * l.shifts[h]
-                }
-                let n = Double(all.count)
-                let d = n * scc - sc * sc
-                guard d > 0 else { return (0, ss / n) }
-                let slope = (n * scs - sc * ss) / d
-                return (slope, (ss - slope * sc) / n)
-            }
-            let rough = [fit(0), fit(1)]
+            func fit(_ h: Int) -> RegressionLine? { RegressionLine(all.map { (x: $0.line, y: $0.shifts[h]) }) }
+            guard let rough0 = fit(0), let rough1 = fit(1) else { return nil }
+            let rough = [rough0, rough1]
             all = all.filter { l in
                 (0..<2).allSatisfy { h in
-                    abs(l.shifts[h] - rough[h].intercept - rough[h].slope * l.line) <= maximumResidual
+                    abs(l.shifts[h] - rough[h](l.line)) <= maximumResidual
                 }
             }
             guard all.filter({ $0.line < 0 }).count >= minimumLinesPerSide,
                 all.filter({ $0.line > 0 }).count >= minimumLinesPerSide
             else { return nil }
-            let fitted = [fit(0), fit(1)]
+            guard let fitted0 = fit(0), let fitted1 = fit(1) else { return nil }
+            let fitted = [fitted0, fitted1]
             for i in all.indices {
-                for h in 0..<2 { all[i].shifts[h] = fitted[h].intercept + fitted[h].slope * all[i].line }
+                for h in 0..<2 { all[i].shifts[h] = fitted[h](all[i].line) }
             }
             return all
         }
