@@ -30,7 +30,8 @@ extension LinearScanner {
     /// symbols that the mean outvotes. On the dense corpus's shelves (modules 1.6–5 px) it read 31 more
     /// of 194 symbols; on the misread stress about 2 % more, with fewer wrong values.
     /// Cost: per unexplained group, up to 81 lines sampled over the window and correlated, and up to
-    /// four reads of the mean; nothing where every candidate block is explained. The try-invert pass
+    /// four thresholdings of the mean, each read both ways by every row decoder; nothing where every
+    /// candidate block is explained. The try-invert pass
     /// reuses the positive pass's mean (see ``read(_:frame:options:decoders:)``). On a shelf photo of
     /// the dense corpus it costs about 6.5 % of the instructions.
     enum MeanProfile {
@@ -112,7 +113,9 @@ extension LinearScanner {
             let clipped: (start: Bool, end: Bool)
             let all: [Aligned]
             let mean: [Double]
-            /// The same for the frame's negative.
+            /// The same for the frame's negative. Its `lines` still sample the positive image: after
+            /// ``prepare(_:_:)`` they serve only for geometry (``Lines/point(_:line:)``,
+            /// ``Lines/inside(_:)``), never for luminance.
             var negated: Prepared {
                 Prepared(
                     lines: lines, core: core, theta: theta, clipped: clipped, all: all,

@@ -100,7 +100,8 @@ public enum LinearScanner {
         }
         if options.tryHarder && options.tryRotate && !options.pure, let guide {
             // Where candidate blocks remain that no read explains, the mean of the lines along the bars
-            // (small, blurred symbols).
+            // (small, blurred symbols). Contested reads explain blocks too: where the lines read rival
+            // values without a winner, the mean, which counts as all its lines, is not a third opinion.
             let quads = found.map(\.barcode.cornerPoints)
             let left = guide.blocks.filter { b in !quads.contains { Guide.explains($0, b) } }
             found += MeanProfile.read(left, frame: frame, options: options, decoders: decoders)
