@@ -82,6 +82,21 @@ struct StressTests {
         }
     }
 
+    /// Symbols of seeds 11 and 12 (14,000 each) that lines read with a wrong value (a character changed,
+    /// cut short, another symbology): the mean of the lines along the bars (``LinearScanner/MeanProfile``)
+    /// reads the right value and, counting as all its aligned lines, outvotes them (counted as one line,
+    /// these were wrong). Each is read (an EAN-13 of seed 12 without its add-on).
+    @Test(.enabled(if: StressZint.executable != nil)) func theMeanAlongTheBarsOutvotesWrongLineReads() throws {
+        for (seed, only) in [(UInt64(11), [6113, 7848, 10617]), (UInt64(12), [3376, 3430])] {
+            var o = StressRun.Options()
+            o.count = 14000
+            o.seed = seed
+            o.only = only
+            let report = try runExpectingNoWrongValue(o)
+            #expect(report.rows.values.reduce(0) { $0 + $1.read + $1.partial } == only.count)
+        }
+    }
+
     @Test func zintDumpRows() throws {
         // Two rows of 12 modules: "A5 F" is 1010 0101 1111, the second row ends light.
         let m = try #require(StressModules.parseZintDump("A5 F\n80 0\n", kind: .stacked))
