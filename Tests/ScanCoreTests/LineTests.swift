@@ -49,4 +49,22 @@ struct LineTests {
         #expect(abs(p.y - 2) < 1e-12 && abs(p.x - 2 / tan(0.1)) < 1e-9)
         #expect(top.intersection(with: Line(point: Point(0, 7), direction: Point(1, 0))) == nil)
     }
+
+    /// The stretch of a line inside a 100 × 50 image, in pixels along its direction.
+    @Test func parametersInsideARectangle() throws {
+        // Horizontal through y = 10 from x = 20: inside for t in −20 … 80.
+        let row = Line(point: Point(20, 10), direction: Point(1, 0))
+        let r = try #require(row.parameters(insideWidth: 100, height: 50))
+        #expect(r.lower == -20 && r.upper == 80)
+        // Horizontal below the image: outside its slab, nil.
+        #expect(Line(point: Point(20, 60), direction: Point(1, 0)).parameters(insideWidth: 100, height: 50) == nil)
+        // The diagonal from the origin at 45°: it leaves through the bottom edge at t = 50·√2.
+        let s = 0.5.squareRoot()
+        let d = try #require(Line(point: Point(0, 0), direction: Point(s, s)).parameters(insideWidth: 100, height: 50))
+        #expect(d.lower == 0 && abs(d.upper - 50 / s) < 1e-9)
+        // A slanted line passing beside the image: lower > upper.
+        let beside = try #require(
+            Line(point: Point(0, -150), direction: Point(s, s)).parameters(insideWidth: 100, height: 50))
+        #expect(beside.lower > beside.upper)
+    }
 }

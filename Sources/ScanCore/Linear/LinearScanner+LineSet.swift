@@ -47,16 +47,10 @@ extension LinearScanner {
         /// The parameter range [tMin, tMax] of slanted line `index` inside the image.
         func clip(_ index: Int) -> (c: Double, t0: Double, t1: Double) {
             let c = cMin + Double(index) + 0.5
-            let px = -dy * c, py = dx * c  // the line's point at t = 0
-            var t0 = -Double.infinity, t1 = Double.infinity
-            for (p, d, size) in [(px, dx, Double(width)), (py, dy, Double(height))] {
-                if abs(d) < 1e-12 {
-                    if p < 0 || p > size { return (c, 0, 0) }
-                } else {
-                    let a = (0 - p) / d, b = (size - p) / d
-                    t0 = max(t0, min(a, b))
-                    t1 = min(t1, max(a, b))
-                }
+            // The line's point at t = 0 is (−dy · c, dx · c).
+            let line = Line(point: Point(-dy * c, dx * c), direction: Point(dx, dy))
+            guard let (t0, t1) = line.parameters(insideWidth: Double(width), height: Double(height)) else {
+                return (c, 0, 0)
             }
             return (c, t0, max(t0, t1))
         }

@@ -153,38 +153,17 @@ extension LinearScanner {
 
             /// The steps of line `c` inside the image (the window's own when it stays inside).
             func inside(_ c: Double) -> (lower: Double, upper: Double) {
-                var lower = 0.0, upper = Double(count)
-                let origin = point(0, line: c)
-                for (p, d, size) in [
-                    (origin.x, direction.x, Double(image.width)), (origin.y, direction.y, Double(image.height)),
-                ] {
-                    guard abs(d) > 1e-9 else {
-                        if p < 0 || p > size { return (0, 0) }
-                        continue
-                    }
-                    let a = (0 - p) / d, b = (size - p) / d
-                    lower = max(lower, min(a, b))
-                    upper = min(upper, max(a, b))
-                }
-                return (lower, upper)
+                let line = Line(point: point(0, line: c), direction: direction)
+                guard let r = line.parameters(insideWidth: Double(image.width), height: Double(image.height))
+                else { return (0, 0) }
+                return (max(0, r.lower), min(Double(count), r.upper))
             }
 
             /// Line `c`'s luminance at every step (border pixels repeat outside the image).
             func profile(_ c: Double) -> [Double] {
-                let w = image.width, h = image.height, stride = image.stride, offset = image.offset
-                return [Double](unsafeUninitializedCapacity: count) { out, initialized in
+                [Double](unsafeUninitializedCapacity: count) { out, initialized in
                     image.storage.withUnsafeBufferPointer { s in
-                        for i in 0..<count {
-                            // Pixel (x, y) covers [x, x + 1) × [y, y + 1); its sample is at its centre.
-                            let p = point(Double(i), line: c)
-                            let fx = min(Double(w - 1), max(0, p.x - 0.5)), fy = min(Double(h - 1), max(0, p.y - 0.5))
-                            let x0 = min(w - 2, Int(fx)), y0 = min(h - 2, Int(fy))
-                            let ax = fx - Double(x0), ay = fy - Double(y0)
-                            let o = offset + y0 * stride + x0
-                            let top = Double(s[o]) * (1 - ax) + Double(s[o + 1]) * ax
-                            let bottom = Double(s[o + stride]) * (1 - ax) + Double(s[o + stride + 1]) * ax
-                            out[i] = top * (1 - ay) + bottom * ay
-                        }
+                        for i in 0..<count { out[i] = image.bilinear(at: point(Double(i), line: c), in: s) ?? 0 }
                     }
                     initialized = count
                 }
@@ -302,13 +281,12 @@ extension LinearScanner {
             let margin = Guide.margin + 3 * (coreEnd - coreStart)
             var start = coreStart - margin, end = coreEnd + margin
             var clipped = (start: false, end: false)
-            for (p, d, size) in [
-                (centre.x, direction.x, Double(image.width)), (centre.y, direction.y, Double(image.height)),
-            ] where abs(d) > 1e-9 {
-                let a = (0 - p) / d, b = (size - p) / d
-                if min(a, b) > start { start = min(a, b); clipped.start = true }
-                if max(a, b) < end { end = max(a, b); clipped.end = true }
-            }
+            guard
+                let inside = Line(point: centre, direction: direction).parameters(
+                    insideWidth: Double(image.width), height: Double(image.height))
+            else { return nil }
+            if inside.lower > start { start = inside.lower; clipped.start = true }
+            if inside.upper < end { end = inside.upper; clipped.end = true }
             let count = Int(end - start)
             guard count >= 32, start < coreStart, end > coreEnd else { return nil }
             let lines = Lines(

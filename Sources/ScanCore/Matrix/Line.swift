@@ -86,6 +86,25 @@ public struct Line: Sendable, Equatable {
         return hi - lo
     }
 
+    /// The parameters t (pixels along ``direction`` from ``point``) at which the line is inside the
+    /// rectangle [0, `width`] × [0, `height`] (an image's extent in ``Point``'s convention): the lower and
+    /// upper ends of the line's intersection with each axis' slab, `lower > upper` when it passes beside
+    /// the rectangle. `nil` when the line runs parallel to an axis (direction component under 1e-12)
+    /// outside its slab.
+    public func parameters(insideWidth width: Double, height: Double) -> (lower: Double, upper: Double)? {
+        var lower = -Double.infinity, upper = Double.infinity
+        for (p, d, size) in [(point.x, direction.x, width), (point.y, direction.y, height)] {
+            if abs(d) < 1e-12 {
+                if p < 0 || p > size { return nil }
+            } else {
+                let a = (0 - p) / d, b = (size - p) / d
+                lower = max(lower, min(a, b))
+                upper = min(upper, max(a, b))
+            }
+        }
+        return (lower, upper)
+    }
+
     /// Where this line meets `other`; `nil` when the sine of the angle between them is `minimumSine` or
     /// less (nearly parallel: the point would be far off and unstable) or the point is not finite.
     public func intersection(with other: Line, minimumSine: Double = 1e-6) -> Point? {
