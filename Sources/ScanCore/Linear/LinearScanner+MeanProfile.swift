@@ -33,7 +33,7 @@ extension LinearScanner {
     /// four thresholdings of the mean, each read both ways by every row decoder; nothing where every
     /// candidate block is explained. The try-invert pass
     /// reuses the positive pass's mean (see ``read(_:frame:options:decoders:)``). On a shelf photo of
-    /// the dense corpus it costs about 6.5 % of the instructions.
+    /// the dense corpus it costs about 8 % of the instructions.
     enum MeanProfile {
         /// The family number of its reads in ``Found/family``.
         static let familyID = -3
