@@ -77,9 +77,14 @@ public struct PDF417Decoder: SymbologyDecoder {
             results = decode(hits: hits, frame: frame, options: options)
         }
         if results.isEmpty && options.tryHarder && pass.kind == .secondBinarizer {
-            // Small modules and blur: find the patterns on luminance profiles instead.
+            // Small modules and blur: find the patterns on luminance profiles instead. Blur merges a
+            // symbol's thin rows and leaves its start and stop patterns and codeword columns as bars, which
+            // the candidate map marks as linear: the probe looks at those blocks only (on a photo without
+            // a symbol the matrix blocks are most of the frame), and reads around what it met as before.
             let profileLines = PDF417Detector.Lines.every(Self.profileProbeStep, width: w, height: h)
-            let probe = PDF417Detector.hits(frame.image, lines: profileLines, spans: spans)
+            let bars = PDF417Detector.Spans(
+                CandidateMask(frame, options: options, linear: true, matrix: false, margin: Self.searchMargin))
+            let probe = PDF417Detector.hits(frame.image, lines: profileLines, spans: bars)
             if !probe.isEmpty {
                 let hits = PDF417Detector.hits(
                     frame.image, lines: lines(probe, step: Self.profileProbeStep), spans: spans)
