@@ -392,19 +392,32 @@ public enum DMDetector {
     }
 
     /// Hill-climbs the fourth corner in steps of 2, 1, ½ and ¼ module.
+    ///
+    /// The corner moves on a lattice of quarter modules from `start`. A point scored once is not scored
+    /// again: the best score only grows, and a point's score never beats the best after it was scored
+    /// (each round moves to its best neighbour), so a second look could not move the corner there. The
+    /// climb revisits many points (the one it came from, the neighbours two rounds share, a coarser
+    /// step's points), and on clutter most of its scores run to the last module.
     static func refineB(
         _ m: BitMatrix, _ size: DMSymbolSize, _ c: Candidate, mirrored: Bool, start: Point,
         score s0: Double
     ) -> (Point, Double) {
-        var b = start
-        var best = s0
         // Module size along the sides at B (the grid may be foreshortened there).
         let mod = max(
             0.5,
             min(
                 c.a.distance(to: start) / Double(mirrored ? size.rows : size.columns),
                 c.c.distance(to: start) / Double(mirrored ? size.columns : size.rows)))
-        for step in [2.0, 1.0, 0.5, 0.25] {
+        let quarter = mod / 4
+        func point(_ q: (x: Int, y: Int)) -> Point {
+            Point(start.x + Double(q.x) * quarter, start.y + Double(q.y) * quarter)
+        }
+        var b = (x: 0, y: 0)
+        var best = s0
+        var scored: Set<Int> = [0]
+        // Offsets stay far below 2¹⁵ quarter modules (a hill climb moves at most 6 rounds per step).
+        func key(_ q: (x: Int, y: Int)) -> Int { (q.x + 1 << 15) << 16 | (q.y + 1 << 15) }
+        for step in [8, 4, 2, 1] {
             var improved = true
             var rounds = 0
             while improved && rounds < 6 {
@@ -413,11 +426,13 @@ public enum DMDetector {
                 var bestHere = b
                 for dy in -1...1 {
                     for dx in -1...1 where dx != 0 || dy != 0 {
-                        let p = Point(b.x + Double(dx) * step * mod, b.y + Double(dy) * step * mod)
-                        let s = score(m, size, gridTransform(size, c, mirrored: mirrored, b: p), above: best + 1e-9)
+                        let q = (x: b.x + dx * step, y: b.y + dy * step)
+                        guard scored.insert(key(q)).inserted else { continue }
+                        let s = score(
+                            m, size, gridTransform(size, c, mirrored: mirrored, b: point(q)), above: best + 1e-9)
                         if s > best + 1e-9 {
                             best = s
-                            bestHere = p
+                            bestHere = q
                             improved = true
                         }
                     }
@@ -425,6 +440,6 @@ public enum DMDetector {
                 b = bestHere
             }
         }
-        return (b, best)
+        return (point(b), best)
     }
 }
