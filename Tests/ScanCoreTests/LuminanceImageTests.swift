@@ -32,4 +32,29 @@ struct LuminanceImageTests {
         let four = LuminanceImage(width: 4, height: 2, pixels: [0, 10, 100, 200, 20, 30, 100, 200])
         #expect(four.downscaled(by: 2).packedPixels == [15, 150])
     }
+
+    @Test func downscaleRoundsEachBlockMeanAndDropsPartialBlocks() {
+        // 5×3, factor 2: the blocks at x 0–1 and 2–3 of rows 0–1; column 4 and row 2 are left out.
+        let odd = LuminanceImage(width: 5, height: 3, pixels: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 250, 250, 250, 250, 250])
+        #expect(odd.downscaled(by: 2).packedPixels == [3, 5])  // (12 + 2) / 4, (20 + 2) / 4
+        // Rounding half up: sums 1 and 2 of a 2×2 block.
+        let low = LuminanceImage(width: 4, height: 2, pixels: [1, 0, 1, 1, 0, 0, 0, 0])
+        #expect(low.downscaled(by: 2).packedPixels == [0, 1])
+        // Factor 3 (an area that is not a power of two): (0 + 1 + … + 8 + 4) / 9.
+        let nine = LuminanceImage(width: 3, height: 3, pixels: [0, 1, 2, 3, 4, 5, 6, 7, 8])
+        #expect(nine.downscaled(by: 3).packedPixels == [4])
+    }
+
+    @Test func downscaleOfAnImageNarrowerThanTheFactorRepeatsItsLastRowAndColumn() {
+        // 3×1 by 4: one pixel, from columns 0, 1, 2, 2 of row 0 four times: (4 · 90 + 8) / 16.
+        let strip = LuminanceImage(width: 3, height: 1, pixels: [10, 20, 30])
+        let one = strip.downscaled(by: 4)
+        #expect(one.width == 1 && one.height == 1 && one.packedPixels == [23])
+    }
+
+    @Test func downscaleOfACropReadsTheCropOnly() throws {
+        let wide = LuminanceImage(width: 4, height: 2, pixels: [9, 0, 4, 9, 9, 8, 12, 9])
+        let crop = try wide.cropped(x: 1, y: 0, width: 2, height: 2)
+        #expect(crop.downscaled(by: 2).packedPixels == [6])  // (0 + 4 + 8 + 12 + 2) / 4
+    }
 }

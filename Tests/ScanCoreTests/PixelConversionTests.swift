@@ -28,6 +28,28 @@ struct PixelConversionTests {
         #expect(rgba.luminance().packedPixels == [77, 149])
     }
 
+    @Test func everyPixelOfAWidePaddedRGBFrameIsItsLuma() throws {
+        // 37 pixels a row (a vector loop's body and its remainder) and 5 bytes of padding per row.
+        let width = 37, height = 3
+        for (format, bpp, offsets) in [
+            (PixelFormat.rgb24, 3, (r: 0, g: 1, b: 2)), (.bgr24, 3, (r: 2, g: 1, b: 0)), (.rgba32, 4, (r: 0, g: 1, b: 2)),
+        ] {
+            let stride = width * bpp + 5
+            let pixels = (0..<stride * height).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 13) }
+            let lum = try Frame(pixels: pixels, format: format, width: width, height: height, stride: stride)
+                .luminance()
+            var expected: [UInt8] = []
+            for y in 0..<height {
+                for x in 0..<width {
+                    let p = y * stride + x * bpp
+                    expected.append(
+                        Frame.luma(r: pixels[p + offsets.r], g: pixels[p + offsets.g], b: pixels[p + offsets.b]))
+                }
+            }
+            #expect(lum.packedPixels == expected, "\(format)")
+        }
+    }
+
     @Test func packedYUVTakesLumaSamples() throws {
         // Two pixels: Y0=10, Y1=20 with chroma 128.
         let yuyv = try Frame(pixels: [10, 128, 20, 128], format: .yuyv, width: 2, height: 1)

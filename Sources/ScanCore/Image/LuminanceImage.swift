@@ -119,26 +119,43 @@ public struct LuminanceImage: Sendable, Equatable {
         precondition(factor >= 1)
         if factor == 1 { return LuminanceImage(width: width, height: height, pixels: packedPixels) }
         let w = max(1, width / factor), h = max(1, height / factor)
-        var out = [UInt8](repeating: 0, count: w * h)
         let area = factor * factor
-        // Column sums of `factor` rows at a time, then sums of `factor` columns: two linear passes.
-        var colSums = [Int](repeating: 0, count: width)
-        storage.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                guard let sp = src.baseAddress, let dp = dst.baseAddress else { return }
-                for by in 0..<h {
-                    for i in 0..<width { colSums[i] = 0 }
-                    for dy in 0..<factor {
-                        let row = sp + offset + min(height - 1, by * factor + dy) * stride
-                        for x in 0..<width { colSums[x] &+= Int(row[x]) }
+        // The rounded mean (sum + area/2) / area; a shift when the area is a power of two (2, 4, 8, …:
+        // the registry's pyramid), which is the same for the non-negative sums.
+        let shift = area.nonzeroBitCount == 1 ? area.trailingZeroBitCount : -1
+        // Column sums of `factor` rows at a time, then sums of `factor` columns: two linear passes. A
+        // row or column past the image (only when it is narrower than `factor`) repeats the last one.
+        var colSums = [Int32](repeating: 0, count: width)
+        let out = [UInt8](unsafeUninitializedCapacity: w * h) { dst, initialized in
+            storage.withUnsafeBufferPointer { src in
+                colSums.withUnsafeMutableBufferPointer { cs in
+                    guard let sp = src.baseAddress, let dp = dst.baseAddress, let cp = cs.baseAddress else {
+                        dst.initialize(repeating: 0)
+                        return
                     }
-                    for bx in 0..<w {
-                        var sum = 0
-                        for dx in 0..<factor { sum &+= colSums[min(width - 1, bx * factor + dx)] }
-                        dp[by * w + bx] = UInt8(truncatingIfNeeded: (sum + area / 2) / area)
+                    for by in 0..<h {
+                        let top = sp + offset + min(height - 1, by * factor) * stride
+                        for x in 0..<width { cp[x] = Int32(top[x]) }
+                        for dy in 1..<factor {
+                            let row = sp + offset + min(height - 1, by * factor + dy) * stride
+                            for x in 0..<width { cp[x] &+= Int32(row[x]) }
+                        }
+                        let line = dp + by * w
+                        for bx in 0..<w {
+                            var sum = 0
+                            let x0 = bx * factor
+                            if x0 + factor <= width {
+                                for dx in 0..<factor { sum &+= Int(cp[x0 + dx]) }
+                            } else {
+                                for dx in 0..<factor { sum &+= Int(cp[min(width - 1, x0 + dx)]) }
+                            }
+                            let rounded = sum + area / 2
+                            line[bx] = UInt8(truncatingIfNeeded: shift >= 0 ? rounded >> shift : rounded / area)
+                        }
                     }
                 }
             }
+            initialized = w * h
         }
         return LuminanceImage(width: w, height: h, pixels: out)
     }

@@ -42,20 +42,37 @@ extension Frame {
     }
 
     private func convertRGB(bytesPerPixel bpp: Int, r: Int, g: Int, b: Int) -> LuminanceImage {
-        var out = [UInt8](repeating: 0, count: width * height)
+        // One copy of the loop per layout the formats use, with its offsets as constants: the compiler
+        // then vectorizes the interleaved loads (a 12 MP photo is 36 MB of samples).
+        switch (bpp, r, g, b) {
+        case (3, 0, 1, 2): return convertRGB(3, 0, 1, 2)
+        case (3, 2, 1, 0): return convertRGB(3, 2, 1, 0)
+        case (4, 0, 1, 2): return convertRGB(4, 0, 1, 2)
+        default: return convertRGB(bpp, r, g, b)
+        }
+    }
+
+    /// ``luma(r:g:b:)`` of every pixel (same integer arithmetic, in 32 bits).
+    @inline(__always)
+    private func convertRGB(_ bpp: Int, _ r: Int, _ g: Int, _ b: Int) -> LuminanceImage {
         let w = width, h = height, rowPitch = stride
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
+        let out = [UInt8](unsafeUninitializedCapacity: w * h) { dst, initialized in
+            pixels.withUnsafeBufferPointer { src in
+                guard let sp = src.baseAddress, let dp = dst.baseAddress else {
+                    dst.initialize(repeating: 0)
+                    return
+                }
                 for y in 0..<h {
-                    var s = y * rowPitch
-                    let d = y * w
+                    let row = sp + y * rowPitch
+                    let line = dp + y * w
                     for x in 0..<w {
-                        let value = 77 &* Int(src[s + r]) &+ 150 &* Int(src[s + g]) &+ 29 &* Int(src[s + b]) &+ 128
-                        dst[d + x] = UInt8(truncatingIfNeeded: value >> 8)
-                        s += bpp
+                        let p = row + x * bpp
+                        let value = 77 &* Int32(p[r]) &+ 150 &* Int32(p[g]) &+ 29 &* Int32(p[b]) &+ 128
+                        line[x] = UInt8(truncatingIfNeeded: value >> 8)
                     }
                 }
             }
+            initialized = w * h
         }
         return LuminanceImage(width: width, height: height, pixels: out)
     }
