@@ -49,20 +49,13 @@ extension DecoderRegistry {
             var otherOptions = passOptions
             if pass.inverted { otherOptions.tryHarder = false }
             var outcomes: [(Int, PassOutcome)] = []
-            // Every linear plugin in one pass of the scan-line engine.
             var linear: [(Int, any LinearSymbologyDecoder)] = []
             for k in chosen {
                 if let l = plugins[k] as? any LinearSymbologyDecoder { linear.append((k, l)) }
             }
-            if !linear.isEmpty {
-                var rows: [any LinearRowDecoder] = []
-                for (_, plugin) in linear { rows.append(Self.rowDecoder(of: plugin)) }
-                let byDecoder = LinearScanner.scan(context, options: passOptions, decoders: rows)
-                for (j, (k, plugin)) in linear.enumerated() {
-                    let symbols = plugin.refine(byDecoder[j], frame: context, options: passOptions)
-                    outcomes.append((k, PassOutcome(symbols: symbols, unresolved: [])))
-                }
-            }
+            // The plugins outside the scan-line engine first: the modules and rows of the two-dimensional
+            // (matrix and stacked) symbols they read make linear candidate blocks, which the engine then
+            // leaves out (a linear read inside a 2D symbol would not be reported: `withoutLinearInside2D`).
             for k in chosen where !linear.contains(where: { $0.0 == k }) {
                 let plugin = plugins[k]
                 outcomes.append(
@@ -71,6 +64,23 @@ extension DecoderRegistry {
                         plugin.decodePass(
                             context, pass: pass, options: plugin.kind == .linear ? passOptions : otherOptions)
                     ))
+            }
+            // Every linear plugin in one pass of the scan-line engine.
+            if !linear.isEmpty {
+                var rows: [any LinearRowDecoder] = []
+                for (_, plugin) in linear { rows.append(Self.rowDecoder(of: plugin)) }
+                var linearContext = context
+                let read2D = outcomes.filter { plugins[$0.0].kind != .linear }.flatMap {
+                    $0.1.symbols.filter { options.wants($0.format) }.map(\.cornerPoints)
+                }
+                if !options.searchWholeFrame && !read2D.isEmpty {
+                    linearContext = context.restricted(to: context.candidates.removingBlocks(explainedBy: read2D))
+                }
+                let byDecoder = LinearScanner.scan(linearContext, options: passOptions, decoders: rows)
+                for (j, (k, plugin)) in linear.enumerated() {
+                    let symbols = plugin.refine(byDecoder[j], frame: linearContext, options: passOptions)
+                    outcomes.append((k, PassOutcome(symbols: symbols, unresolved: [])))
+                }
             }
             let scale = Double(pass.scale)
             for (k, outcome) in outcomes.sorted(by: { $0.0 < $1.0 }) {

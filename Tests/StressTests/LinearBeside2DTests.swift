@@ -1,0 +1,37 @@
+import BuiltinPlugins
+import ScanCore
+import ScanTestSupport
+import Testing
+
+/// Linear symbols next to two-dimensional ones, as on shipping labels: the registry runs the scan-line
+/// engine after the matrix and stacked plugins of a pass, without the candidate blocks their symbols
+/// explain. A linear symbol beside or under a 2D one keeps its own blocks and reads.
+@Suite(.enabled(if: Zint.available)) struct LinearBeside2DTests {
+    let registry = BuiltinPlugins.registry()
+
+    /// A label: a Data Matrix with a Code 128 to its right (their quiet zones touching) and a QR Code with
+    /// an EAN-13 under it, the bars' top ends 4 pixels below the QR Code's last module row (bars need no
+    /// quiet zone at their ends).
+    @Test func everySymbolOfALabelReads() throws {
+        let dm = try Zint("DATAMATRIX", quietZones: nil).render("LOT 4711-0815", scale: 2)
+        let c128 = try Zint("CODE128").render("SHIP-2026-12", scale: 1)
+        let qr = try Zint("QRCODE", quietZones: nil).render("https://example.com/p/42", scale: 2)
+        let ean = try Zint("EANX", quietZones: nil).render("501234567890", scale: 1)
+        let margin = 40
+        let rowTwo = margin + max(dm.height, c128.height) + 60
+        let page = LuminanceImage.page(
+            width: margin + dm.width + 8 + c128.width + margin,
+            height: rowTwo + qr.height + 4 + ean.height + margin,
+            [
+                (dm, margin, margin), (c128, margin + dm.width + 8, margin),
+                (qr, margin, rowTwo), (ean, margin, rowTwo + qr.height + 4),
+            ])
+        let found = registry.decode(FrameContext(image: page), options: DecodeOptions())
+        let values = Set(found.map { "\($0.format.name) \($0.rawValue ?? "")" })
+        #expect(
+            values == [
+                "datamatrix LOT 4711-0815", "code128 SHIP-2026-12", "qrcode https://example.com/p/42",
+                "ean13 5012345678900",
+            ])
+    }
+}
