@@ -15,26 +15,52 @@ extension BitMatrix {
             y1 = min(height - 1, Int((centre.y + reach).rounded(.up)))
         guard x0 < x, x < x1, y0 < y, y < y1 else { return false }
         let bw = x1 - x0 + 1, bh = y1 - y0 + 1
-        var seen = [Bool](repeating: false, count: bw * bh)
-        var stack: [Int32] = [Int32((y - y0) * bw + (x - x0))]
-        stack.reserveCapacity(64)
-        seen[(y - y0) * bw + (x - x0)] = true
+        let w = width
+        // The fill's stack and seen flags in raw buffers: this runs for every finder-like candidate of
+        // a frame, each fill a few hundred pixels.
+        let seen = UnsafeMutablePointer<Bool>.allocate(capacity: bw * bh)
+        seen.initialize(repeating: false, count: bw * bh)
+        let stack = UnsafeMutablePointer<Int32>.allocate(capacity: bw * bh)
+        defer {
+            seen.deallocate()
+            stack.deallocate()
+        }
+        let start = (y - y0) * bw + (x - x0)
+        stack[0] = Int32(start)
+        var top = 1
+        seen[start] = true
         var filled = 0
         return bits.withUnsafeBufferPointer { px in
-            while let p = stack.popLast() {
-                let i = Int(p)
-                let bx = i % bw, by = i / bw
+            while top > 0 {
+                top -= 1
+                let i = Int(stack[top])
+                let by = i / bw, bx = i - by * bw
                 // Reaching the box's border: the light runs on past the ring that should close it.
                 if bx == 0 || by == 0 || bx == bw - 1 || by == bh - 1 { return false }
                 filled += 1
                 if filled > maxArea { return false }
-                let row = (by + y0) * width + x0
-                for (nx, ny) in [(bx - 1, by), (bx + 1, by), (bx, by - 1), (bx, by + 1)] {
-                    let j = ny * bw + nx
-                    if !seen[j] && px[row + (ny - by) * width + nx] == 0 {
-                        seen[j] = true
-                        stack.append(Int32(j))
-                    }
+                // Box index i is matrix pixel `pixel`; its neighbours left, right, up, down (each pushed
+                // once: the stack never holds more than the box).
+                let pixel = (by + y0) * w + x0 + bx
+                if !seen[i - 1] && px[pixel - 1] == 0 {
+                    seen[i - 1] = true
+                    stack[top] = Int32(i - 1)
+                    top += 1
+                }
+                if !seen[i + 1] && px[pixel + 1] == 0 {
+                    seen[i + 1] = true
+                    stack[top] = Int32(i + 1)
+                    top += 1
+                }
+                if !seen[i - bw] && px[pixel - w] == 0 {
+                    seen[i - bw] = true
+                    stack[top] = Int32(i - bw)
+                    top += 1
+                }
+                if !seen[i + bw] && px[pixel + w] == 0 {
+                    seen[i + bw] = true
+                    stack[top] = Int32(i + bw)
+                    top += 1
                 }
             }
             return true

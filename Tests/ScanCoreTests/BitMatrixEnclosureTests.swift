@@ -1,0 +1,62 @@
+import Testing
+
+@testable import ScanCore
+
+/// ``BitMatrix/lightRegionIsEnclosed(x:y:centre:reach:maxArea:)`` on drawn rings: the light 4-connected
+/// to the start must stay inside the box and within the area.
+struct BitMatrixEnclosureTests {
+    /// A matrix from rows of "#" (dark) and "." (light).
+    static func matrix(_ rows: [String]) -> BitMatrix {
+        var m = BitMatrix(width: rows[0].count, height: rows.count)
+        for (y, row) in rows.enumerated() {
+            for (x, c) in row.enumerated() where c == "#" { m[x, y] = true }
+        }
+        return m
+    }
+
+    // A 5×5 dark ring around a 3×3 light ring around one dark module, in a 11×11 light field.
+    static let ring = [
+        "...........",
+        "...........",
+        "..#######..",
+        "..#.....#..",
+        "..#.###.#..",
+        "..#.#.#.#..",
+        "..#.###.#..",
+        "..#.....#..",
+        "..#######..",
+        "...........",
+        "...........",
+    ]
+
+    @Test func aClosedRingIsEnclosed() {
+        let m = Self.matrix(Self.ring)
+        // The light ring: 16 pixels.
+        #expect(m.lightRegionIsEnclosed(x: 3, y: 3, centre: Point(5.5, 5.5), reach: 4.5, maxArea: 16))
+        #expect(m.lightRegionIsEnclosed(x: 5, y: 5, centre: Point(5.5, 5.5), reach: 4.5, maxArea: 1))
+    }
+
+    @Test func moreLightThanTheAreaIsNotEnclosed() {
+        let m = Self.matrix(Self.ring)
+        #expect(!m.lightRegionIsEnclosed(x: 3, y: 3, centre: Point(5.5, 5.5), reach: 4.5, maxArea: 15))
+    }
+
+    @Test func aGapLetsTheLightOut() {
+        var rows = Self.ring
+        rows[8] = "..###.###.."
+        let m = Self.matrix(rows)
+        #expect(!m.lightRegionIsEnclosed(x: 3, y: 3, centre: Point(5.5, 5.5), reach: 4.5, maxArea: 100))
+    }
+
+    @Test func aBoxThatCutsTheRingIsNotEnclosed() {
+        let m = Self.matrix(Self.ring)
+        // The box (pixels 3–8 each way) has its border on the light ring's top row.
+        #expect(!m.lightRegionIsEnclosed(x: 7, y: 4, centre: Point(5.5, 5.5), reach: 2.2, maxArea: 100))
+    }
+
+    @Test func aDarkOrOutsideStartIsNotEnclosed() {
+        let m = Self.matrix(Self.ring)
+        #expect(!m.lightRegionIsEnclosed(x: 2, y: 2, centre: Point(5.5, 5.5), reach: 4.5, maxArea: 100))
+        #expect(!m.lightRegionIsEnclosed(x: -1, y: 3, centre: Point(5.5, 5.5), reach: 4.5, maxArea: 100))
+    }
+}
