@@ -102,9 +102,19 @@ public struct QRCodeDecoder: SymbologyDecoder {
         // patterns from neighbouring symbols on a page fits the geometry as well as a real one, may even
         // show a confident format (neighbours often share level and mask), but fails the timing check.
         var candidates: [(triple: QRDetector.Triple, disagreement: Int, attempt: Attempt)] = []
+        // A pair of patterns is a leg of many triples: its module size is measured once.
+        var legs: [Int: Double] = [:]
+        func leg(_ i: Int, _ j: Int) -> Double {
+            let key = min(i, j) * patterns.count + max(i, j)
+            if let known = legs[key] { return known }
+            let size = QRDetector.legModuleSize(matrix, patterns[i], patterns[j])
+            legs[key] = size
+            return size
+        }
         for t in QRDetector.triples(patterns) {
             let (a, b, c) = (patterns[t.tl], patterns[t.tr], patterns[t.bl])
-            let timing = QRDetector.timing(matrix, tl: a, tr: b, bl: c)
+            let timing = QRDetector.timing(
+                matrix, tl: a, tr: b, bl: c, legs: (leg(t.tl, t.tr), leg(t.tl, t.bl)))
             let counted = [timing.top, timing.left].compactMap { $0 }.map {
                 QRDetector.snappedDimension(Double($0 + 15))
             }

@@ -144,7 +144,15 @@ public enum QRDetector {
     static func timing(_ matrix: BitMatrix, tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern)
         -> (top: Int?, left: Int?, estimate: Double, disagreement: Int)
     {
-        let (top, left) = legModuleSizes(matrix, tl: tl, tr: tr, bl: bl)
+        timing(matrix, tl: tl, tr: tr, bl: bl, legs: legModuleSizes(matrix, tl: tl, tr: tr, bl: bl))
+    }
+
+    /// ``timing(_:tl:tr:bl:)`` with the legs' module sizes (``legModuleSizes(_:tl:tr:bl:)``) known.
+    static func timing(
+        _ matrix: BitMatrix, tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern,
+        legs: (top: Double, left: Double)
+    ) -> (top: Int?, left: Int?, estimate: Double, disagreement: Int) {
+        let (top, left) = legs
         let estimate = (tl.center.distance(to: tr.center) / top + tl.center.distance(to: bl.center) / left) / 2 + 7
         let t1 = timingCount(matrix, from: tl.center, to: tr.center, other: bl.center, module: top)
         let t2 = timingCount(matrix, from: tl.center, to: bl.center, other: tr.center, module: left)
@@ -191,21 +199,25 @@ public enum QRDetector {
     static func legModuleSizes(_ m: BitMatrix, tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern)
         -> (top: Double, left: Double)
     {
-        func along(_ a: QRFinderPattern, _ b: QRFinderPattern) -> Double {
-            let d = b.center - a.center
-            let len = (d.x * d.x + d.y * d.y).squareRoot()
-            guard len > 0 else { return (a.moduleSize + b.moduleSize) / 2 }
-            let u = Point(d.x / len, d.y / len)
-            let x = finderWidth(m, at: a.center, direction: u, module: a.moduleSize)
-            let y = finderWidth(m, at: b.center, direction: u * -1, module: b.moduleSize)
-            switch (x, y) {
-            case let (x?, y?): return (x + y) / 14
-            case let (x?, nil): return x / 7
-            case let (nil, y?): return y / 7
-            default: return (a.moduleSize + b.moduleSize) / 2
-            }
+        (legModuleSize(m, tl, tr), legModuleSize(m, tl, bl))
+    }
+
+    /// The module size along the leg between finder patterns `a` and `b`: their widths across the leg's
+    /// direction over 14 (7 when only one reads as a finder there). The same either way round, so a
+    /// search may keep it per pair of patterns.
+    static func legModuleSize(_ m: BitMatrix, _ a: QRFinderPattern, _ b: QRFinderPattern) -> Double {
+        let d = b.center - a.center
+        let len = (d.x * d.x + d.y * d.y).squareRoot()
+        guard len > 0 else { return (a.moduleSize + b.moduleSize) / 2 }
+        let u = Point(d.x / len, d.y / len)
+        let x = finderWidth(m, at: a.center, direction: u, module: a.moduleSize)
+        let y = finderWidth(m, at: b.center, direction: u * -1, module: b.moduleSize)
+        switch (x, y) {
+        case let (x?, y?): return (x + y) / 14
+        case let (x?, nil): return x / 7
+        case let (nil, y?): return y / 7
+        default: return (a.moduleSize + b.moduleSize) / 2
         }
-        return (along(tl, tr), along(tl, bl))
     }
 
     /// The width of a finder pattern (its five runs) through `c` along the unit vector `u`, in pixels,
