@@ -414,9 +414,9 @@ public enum DMDetector {
         }
         var b = (x: 0, y: 0)
         var best = s0
-        var scored: Set<Int> = [0]
         // Offsets stay far below 2¹⁵ quarter modules (a hill climb moves at most 6 rounds per step).
         func key(_ q: (x: Int, y: Int)) -> Int { (q.x + 1 << 15) << 16 | (q.y + 1 << 15) }
+        var scored: Set<Int> = [key(b)]
         for step in [8, 4, 2, 1] {
             var improved = true
             var rounds = 0

@@ -45,7 +45,8 @@ public struct PDF417Decoder: SymbologyDecoder {
 
     /// One pass over `frame` binarized by `options.binarizer`: a probe for start and stop patterns on every
     /// few lines, then the lines near what it met. In the second binarizer's pass, when that reads nothing
-    /// either (and `tryHarder`), the probe runs on luminance profiles instead (small modules and blur).
+    /// either (and `tryHarder`), the probe runs on luminance profiles instead (small modules and blur),
+    /// over the frame's linear candidate blocks (blur leaves a symbol's patterns and columns as bars).
     /// The plugin does not report unresolved places: the registry gives it the other binarizer while it
     /// has read nothing.
     public func decodePass(_ frame: FrameContext, pass: DecodePass, options: DecodeOptions) -> PassOutcome {

@@ -202,8 +202,8 @@ public enum QRDetector {
         (legModuleSize(m, tl, tr), legModuleSize(m, tl, bl))
     }
 
-    /// The module size along the leg between finder patterns `a` and `b`: their widths across the leg's
-    /// direction over 14 (7 when only one reads as a finder there). The same either way round, so a
+    /// The module size along the leg between finder patterns `a` and `b`: their widths measured along
+    /// the leg's direction over 14 (7 when only one reads as a finder there). The same either way round, so a
     /// search may keep it per pair of patterns.
     static func legModuleSize(_ m: BitMatrix, _ a: QRFinderPattern, _ b: QRFinderPattern) -> Double {
         let d = b.center - a.center

@@ -14,7 +14,8 @@ struct BitMatrixEnclosureTests {
         return m
     }
 
-    // A 5×5 dark ring around a 3×3 light ring around one dark module, in a 11×11 light field.
+    // A 7×7 dark ring around a light ring (16 pixels) around a 3×3 dark ring around one light pixel, in
+    // an 11×11 light field.
     static let ring = [
         "...........",
         "...........",

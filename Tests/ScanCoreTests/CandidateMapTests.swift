@@ -65,6 +65,22 @@ struct CandidateMapTests {
         }
     }
 
+    @Test func blocksExplainedByAnOutlineAreClearedWithinTheMargin() throws {
+        let map = CandidateMap.compute(barFrame())
+        let block = try #require(map.linearBlocks.first)
+        let size = Double(CandidateMap.blockSize)
+        let centre = Point(Double(block.x) * size + size / 2, Double(block.y) * size + size / 2)
+        func has(_ m: CandidateMap) -> Bool { m.linearBlocks.contains { $0.x == block.x && $0.y == block.y } }
+        // An outline ending 4 px left of the block's centre: within the default half block, not within 0.
+        let beside = [Point(centre.x - 40, centre.y - 20), Point(centre.x - 4, centre.y - 20),
+                      Point(centre.x - 4, centre.y + 20), Point(centre.x - 40, centre.y + 20)]
+        #expect(!has(map.removingBlocks(explainedBy: [beside])))
+        #expect(has(map.removingBlocks(explainedBy: [beside], margin: 0)))
+        // An outline around the centre clears the block with any margin.
+        let around = beside.map { $0 + Point(8, 0) }
+        #expect(!has(map.removingBlocks(explainedBy: [around], margin: 0)))
+    }
+
     @Test func aSmallCodeIsFound() {
         // About 95 px across with 1-px modules: an EAN-13 at its smallest.
         #expect(!linearBlocks(barFrame(module: 1, length: 95)).isEmpty)

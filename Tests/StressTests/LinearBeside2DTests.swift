@@ -9,9 +9,9 @@ import Testing
 @Suite(.enabled(if: Zint.available)) struct LinearBeside2DTests {
     let registry = BuiltinPlugins.registry()
 
-    /// A label: a Data Matrix with a Code 128 to its right (their quiet zones touching) and a QR Code with
-    /// an EAN-13 under it, the bars' top ends 4 pixels below the QR Code's last module row (bars need no
-    /// quiet zone at their ends).
+    /// A label: a Data Matrix with a Code 128 8 pixels to its right (the Code 128's quiet zone between
+    /// them) and a QR Code with an EAN-13 under it, the bars' top ends 4 pixels below the QR Code's last
+    /// module row (bars need no quiet zone at their ends).
     @Test func everySymbolOfALabelReads() throws {
         let dm = try Zint("DATAMATRIX", quietZones: nil).render("LOT 4711-0815", scale: 2)
         let c128 = try Zint("CODE128").render("SHIP-2026-12", scale: 1)
@@ -33,5 +33,21 @@ import Testing
                 "datamatrix LOT 4711-0815", "code128 SHIP-2026-12", "qrcode https://example.com/p/42",
                 "ean13 5012345678900",
             ])
+    }
+
+    /// A short Code 128, about as wide as the QR Code above it and 24 pixels high, its bars 3 pixels
+    /// under the QR Code's last module row: its top row of candidate blocks touches the QR Code's
+    /// outline, and only blocks whose centres lie inside the outline are left out.
+    @Test func aShortSymbolRightUnderAQRCodeReads() throws {
+        let qr = try Zint("QRCODE", quietZones: nil).render("https://example.com/p/42", scale: 2)
+        let bars = try Zint("CODE128").render("42", ["--height=12", "--notext"], scale: 1)
+        #expect(bars.height == 24 && bars.width <= qr.width + 40)
+        let margin = 40
+        let page = LuminanceImage.page(
+            width: 2 * margin + max(qr.width, bars.width), height: 2 * margin + qr.height + 3 + bars.height,
+            [(qr, margin, margin), (bars, margin, margin + qr.height + 3)])
+        let found = registry.decode(FrameContext(image: page), options: DecodeOptions())
+        let values = Set(found.map { "\($0.format.name) \($0.rawValue ?? "")" })
+        #expect(values == ["qrcode https://example.com/p/42", "code128 42"])
     }
 }

@@ -55,7 +55,9 @@ extension DecoderRegistry {
             }
             // The plugins outside the scan-line engine first: the modules and rows of the two-dimensional
             // (matrix and stacked) symbols they read make linear candidate blocks, which the engine then
-            // leaves out (a linear read inside a 2D symbol would not be reported: `withoutLinearInside2D`).
+            // leaves out where their centres lie inside a symbol's outline (a linear read centred there
+            // would not be reported: `withoutLinearInside2D`). Blocks beside a symbol stay: a linear symbol
+            // may sit right under one, its bars' ends need no quiet zone.
             for k in chosen where !linear.contains(where: { $0.0 == k }) {
                 let plugin = plugins[k]
                 outcomes.append(
@@ -74,7 +76,7 @@ extension DecoderRegistry {
                     $0.1.symbols.filter { options.wants($0.format) }.map(\.cornerPoints)
                 }
                 if !options.searchWholeFrame && !read2D.isEmpty {
-                    linearContext = context.restricted(to: context.candidates.removingBlocks(explainedBy: read2D))
+                    linearContext = context.restricted(to: context.candidates.removingBlocks(explainedBy: read2D, margin: 0))
                 }
                 let byDecoder = LinearScanner.scan(linearContext, options: passOptions, decoders: rows)
                 for (j, (k, plugin)) in linear.enumerated() {

@@ -19,8 +19,8 @@
 ///   (``PassOutcome/unresolved``), or, for a plugin that does not say, it has read nothing yet.
 ///
 /// All wanted linear plugins read one pass together (``LinearScanner``: each scan line read once for all),
-/// after the pass's other plugins, and without the candidate blocks the two-dimensional symbols they read
-/// explain.
+/// after the pass's other plugins, and without the candidate blocks whose centres lie inside the
+/// two-dimensional symbols they read.
 /// A symbol found by two passes is reported once (``removingDuplicates(_:)``), and a linear symbol read
 /// inside a stacked or matrix symbol's outline is part of that symbol, not reported. Corner points are in the
 /// caller's pixels; results are ordered top to bottom, then left to right (``readingOrder(_:)``).

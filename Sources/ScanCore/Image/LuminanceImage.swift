@@ -119,9 +119,10 @@ public struct LuminanceImage: Sendable, Equatable {
         precondition(factor >= 1)
         if factor == 1 { return LuminanceImage(width: width, height: height, pixels: packedPixels) }
         let w = max(1, width / factor), h = max(1, height / factor)
+        guard width > 0, height > 0 else { return LuminanceImage(width: w, height: h, filledWith: 0) }
         let area = factor * factor
-        // The rounded mean (sum + area/2) / area; a shift when the area is a power of two (2, 4, 8, …:
-        // the registry's pyramid), which is the same for the non-negative sums.
+        // The rounded mean (sum + area/2) / area; a shift when the area is a power of two (4, 16, 64, …:
+        // the registry's pyramid of factors 2, 4, 8), which is the same for the non-negative sums.
         let shift = area.nonzeroBitCount == 1 ? area.trailingZeroBitCount : -1
         // Column sums of `factor` rows at a time, then sums of `factor` columns: two linear passes. A
         // row or column past the image (only when it is narrower than `factor`) repeats the last one.
