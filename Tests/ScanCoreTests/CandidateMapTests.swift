@@ -72,8 +72,10 @@ struct CandidateMapTests {
         let centre = Point(Double(block.x) * size + size / 2, Double(block.y) * size + size / 2)
         func has(_ m: CandidateMap) -> Bool { m.linearBlocks.contains { $0.x == block.x && $0.y == block.y } }
         // An outline ending 4 px left of the block's centre: within the default half block, not within 0.
-        let beside = [Point(centre.x - 40, centre.y - 20), Point(centre.x - 4, centre.y - 20),
-                      Point(centre.x - 4, centre.y + 20), Point(centre.x - 40, centre.y + 20)]
+        let beside = [
+            Point(centre.x - 40, centre.y - 20), Point(centre.x - 4, centre.y - 20),
+            Point(centre.x - 4, centre.y + 20), Point(centre.x - 40, centre.y + 20),
+        ]
         #expect(!has(map.removingBlocks(explainedBy: [beside])))
         #expect(has(map.removingBlocks(explainedBy: [beside], margin: 0)))
         // An outline around the centre clears the block with any margin.

@@ -32,7 +32,8 @@ struct PixelConversionTests {
         // 37 pixels a row (a vector loop's body and its remainder) and 5 bytes of padding per row.
         let width = 37, height = 3
         for (format, bpp, offsets) in [
-            (PixelFormat.rgb24, 3, (r: 0, g: 1, b: 2)), (.bgr24, 3, (r: 2, g: 1, b: 0)), (.rgba32, 4, (r: 0, g: 1, b: 2)),
+            (PixelFormat.rgb24, 3, (r: 0, g: 1, b: 2)), (.bgr24, 3, (r: 2, g: 1, b: 0)),
+            (.rgba32, 4, (r: 0, g: 1, b: 2)),
         ] {
             let stride = width * bpp + 5
             let pixels = (0..<stride * height).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 13) }

@@ -76,7 +76,8 @@ extension DecoderRegistry {
                     $0.1.symbols.filter { options.wants($0.format) }.map(\.cornerPoints)
                 }
                 if !options.searchWholeFrame && !read2D.isEmpty {
-                    linearContext = context.restricted(to: context.candidates.removingBlocks(explainedBy: read2D, margin: 0))
+                    linearContext = context.restricted(
+                        to: context.candidates.removingBlocks(explainedBy: read2D, margin: 0))
                 }
                 let byDecoder = LinearScanner.scan(linearContext, options: passOptions, decoders: rows)
                 for (j, (k, plugin)) in linear.enumerated() {
