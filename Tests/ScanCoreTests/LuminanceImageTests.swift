@@ -45,6 +45,27 @@ struct LuminanceImageTests {
         #expect(nine.downscaled(by: 3).packedPixels == [4])
     }
 
+    @Test func halvingAWideCropIsTheRoundedMeanOfEach2x2Block() throws {
+        // 39×7 with pseudo-random pixels, cropped by one pixel on the left and top (an odd offset), 37
+        // pixels wide: 18 means a row, eight at a time and two more.
+        let wide = LuminanceImage(
+            width: 39, height: 7, pixels: (0..<39 * 7).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 7) })
+        let crop = try wide.cropped(x: 1, y: 1, width: 37, height: 6)
+        var expected: [UInt8] = []
+        for y in 0..<3 {
+            for x in 0..<18 {
+                let sum = [
+                    crop[2 * x, 2 * y], crop[2 * x + 1, 2 * y], crop[2 * x, 2 * y + 1], crop[2 * x + 1, 2 * y + 1],
+                ]
+                .reduce(0) { $0 + Int($1) }
+                expected.append(UInt8((sum + 2) / 4))
+            }
+        }
+        let half = crop.downscaled(by: 2)
+        #expect(half.width == 18 && half.height == 3)
+        #expect(half.packedPixels == expected)
+    }
+
     @Test func downscaleOfAnImageNarrowerThanTheFactorRepeatsItsLastRowAndColumn() {
         // 3×1 by 4: one pixel, from columns 0, 1, 2, 2 of row 0 four times: (4 · 90 + 8) / 16.
         let strip = LuminanceImage(width: 3, height: 1, pixels: [10, 20, 30])

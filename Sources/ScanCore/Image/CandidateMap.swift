@@ -114,37 +114,7 @@ public struct CandidateMap: Sendable, Equatable {
         let bw = hw / sub, bh = hh / sub
         guard bw >= 3, bh >= 3 else { return exhaustive() }
         // 1. Half image (2×2 mean).
-        var half = [UInt8](repeating: 0, count: hw * hh)
-        image.storage.withUnsafeBufferPointer { src in
-            half.withUnsafeMutableBufferPointer { dst in
-                guard let sp = src.baseAddress, let dp = dst.baseAddress else { return }
-                for y in 0..<hh {
-                    let r0 = sp + image.offset + 2 * y * image.stride, r1 = r0 + image.stride
-                    let out = dp + y * hw
-                    // Eight half pixels at a time (the same sums lane by lane), then the rest.
-                    var x = 0
-                    while x + 8 <= hw {
-                        let a = UnsafeRawPointer(r0 + 2 * x).loadUnaligned(as: SIMD16<UInt8>.self)
-                        let b = UnsafeRawPointer(r1 + 2 * x).loadUnaligned(as: SIMD16<UInt8>.self)
-                        let s =
-                            SIMD8<UInt16>(truncatingIfNeeded: a.evenHalf)
-                            &+ SIMD8<UInt16>(truncatingIfNeeded: a.oddHalf)
-                            &+ SIMD8<UInt16>(truncatingIfNeeded: b.evenHalf)
-                            &+ SIMD8<UInt16>(truncatingIfNeeded: b.oddHalf) &+ 2
-                        UnsafeMutableRawPointer(out + x).storeBytes(
-                            of: SIMD8<UInt8>(truncatingIfNeeded: s &>> 2), as: SIMD8<UInt8>.self)
-                        x += 8
-                    }
-                    while x < hw {
-                        let s =
-                            UInt16(r0[2 * x]) &+ UInt16(r0[2 * x + 1]) &+ UInt16(r1[2 * x])
-                            &+ UInt16(r1[2 * x + 1]) &+ 2
-                        out[x] = UInt8(truncatingIfNeeded: s >> 2)
-                        x += 1
-                    }
-                }
-            }
-        }
+        let half = image.halvedPixels()
         // 2. Structure tensor and edge count per block.
         let n = bw * bh
         var jxx = [Int](repeating: 0, count: n), jyy = [Int](repeating: 0, count: n)

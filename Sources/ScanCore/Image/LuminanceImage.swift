@@ -112,6 +112,43 @@ public struct LuminanceImage: Sendable, Equatable {
         return LuminanceImage(width: w, height: h, pixels: out)
     }
 
+    /// The `width / 2` × `height / 2` means of 2×2 blocks, rounded ((sum + 2) / 4), packed row by row:
+    /// ``downscaled(by:)`` by 2, eight pixels at a time. Needs an image at least 2×2.
+    func halvedPixels() -> [UInt8] {
+        let hw = width / 2, hh = height / 2
+        return [UInt8](unsafeUninitializedCapacity: hw * hh) { dst, initialized in
+            storage.withUnsafeBufferPointer { src in
+                guard let sp = src.baseAddress, let dp = dst.baseAddress else { return }
+                for y in 0..<hh {
+                    let r0 = sp + offset + 2 * y * stride, r1 = r0 + stride
+                    let out = dp + y * hw
+                    // Eight half pixels at a time (the same sums lane by lane), then the rest.
+                    var x = 0
+                    while x + 8 <= hw {
+                        let a = UnsafeRawPointer(r0 + 2 * x).loadUnaligned(as: SIMD16<UInt8>.self)
+                        let b = UnsafeRawPointer(r1 + 2 * x).loadUnaligned(as: SIMD16<UInt8>.self)
+                        let s =
+                            SIMD8<UInt16>(truncatingIfNeeded: a.evenHalf)
+                            &+ SIMD8<UInt16>(truncatingIfNeeded: a.oddHalf)
+                            &+ SIMD8<UInt16>(truncatingIfNeeded: b.evenHalf)
+                            &+ SIMD8<UInt16>(truncatingIfNeeded: b.oddHalf) &+ 2
+                        UnsafeMutableRawPointer(out + x).storeBytes(
+                            of: SIMD8<UInt8>(truncatingIfNeeded: s &>> 2), as: SIMD8<UInt8>.self)
+                        x += 8
+                    }
+                    while x < hw {
+                        let s =
+                            UInt16(r0[2 * x]) &+ UInt16(r0[2 * x + 1]) &+ UInt16(r1[2 * x])
+                            &+ UInt16(r1[2 * x + 1]) &+ 2
+                        out[x] = UInt8(truncatingIfNeeded: s >> 2)
+                        x += 1
+                    }
+                }
+            }
+            initialized = hw * hh
+        }
+    }
+
     /// A copy shrunk by an integer `factor` in both directions by averaging `factor × factor` blocks.
     /// The result is `width / factor` × `height / factor` (at least 1×1); (x, y) here maps to
     /// (x · factor + factor/2, y · factor + factor/2) in this image.
@@ -120,6 +157,9 @@ public struct LuminanceImage: Sendable, Equatable {
         if factor == 1 { return LuminanceImage(width: width, height: height, pixels: packedPixels) }
         let w = max(1, width / factor), h = max(1, height / factor)
         guard width > 0, height > 0 else { return LuminanceImage(width: w, height: h, filledWith: 0) }
+        if factor == 2 && width >= 2 && height >= 2 {
+            return LuminanceImage(width: w, height: h, pixels: halvedPixels())
+        }
         let area = factor * factor
         // The rounded mean (sum + area/2) / area; a shift when the area is a power of two (4, 16, 64, …:
         // the registry's pyramid of factors 2, 4, 8), which is the same for the non-negative sums.
