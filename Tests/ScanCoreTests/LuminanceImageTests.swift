@@ -43,6 +43,10 @@ struct LuminanceImageTests {
         // Factor 3 (an area that is not a power of two): (0 + 1 + … + 8 + 4) / 9.
         let nine = LuminanceImage(width: 3, height: 3, pixels: [0, 1, 2, 3, 4, 5, 6, 7, 8])
         #expect(nine.downscaled(by: 3).packedPixels == [4])
+        // Factor 4 on 9×4 (pixel x + 10·y): blocks at x 0–3 and 4–7, column 8 left out; sums 4·(6 + 60)
+        // and 4·(22 + 60), plus 8, over 16.
+        let strip = LuminanceImage(width: 9, height: 4, pixels: (0..<36).map { UInt8($0 % 9 + 10 * ($0 / 9)) })
+        #expect(strip.downscaled(by: 4).packedPixels == [17, 21])
     }
 
     @Test func halvingAWideCropIsTheRoundedMeanOfEach2x2Block() throws {

@@ -182,14 +182,26 @@ public struct LuminanceImage: Sendable, Equatable {
                             for x in 0..<width { cp[x] &+= Int32(row[x]) }
                         }
                         let line = dp + by * w
-                        for bx in 0..<w {
-                            var sum = 0
-                            let x0 = bx * factor
-                            if x0 + factor <= width {
-                                for dx in 0..<factor { sum &+= Int(cp[x0 + dx]) }
-                            } else {
-                                for dx in 0..<factor { sum &+= Int(cp[min(width - 1, x0 + dx)]) }
+                        // Whole blocks (all of them unless the image is narrower than `factor`), with the
+                        // pyramid's factors as constants for the compiler; then the clamped one.
+                        let whole = width >= factor ? w : 0
+                        @inline(__always) func blocks(_ f: Int) {
+                            for bx in 0..<whole {
+                                let x0 = bx * f
+                                var sum = 0
+                                for dx in 0..<f { sum &+= Int(cp[x0 + dx]) }
+                                let rounded = sum + area / 2
+                                line[bx] = UInt8(truncatingIfNeeded: shift >= 0 ? rounded >> shift : rounded / area)
                             }
+                        }
+                        switch factor {
+                        case 4: blocks(4)
+                        case 8: blocks(8)
+                        default: blocks(factor)
+                        }
+                        for bx in whole..<w {
+                            var sum = 0
+                            for dx in 0..<factor { sum &+= Int(cp[min(width - 1, bx * factor + dx)]) }
                             let rounded = sum + area / 2
                             line[bx] = UInt8(truncatingIfNeeded: shift >= 0 ? rounded >> shift : rounded / area)
                         }
