@@ -111,6 +111,15 @@ public struct QRCodeDecoder: SymbologyDecoder {
             legs[key] = size
             return size
         }
+        // And the patterns' widths along a leg from one to the other (the format probe's), per ordered pair.
+        var formatLegs: [Int: (Double, Double)] = [:]
+        func formatLeg(_ i: Int, _ j: Int) -> (Double, Double) {
+            let key = i * patterns.count + j
+            if let known = formatLegs[key] { return known }
+            let widths = QRDetector.formatLegWidths(matrix, patterns[i], patterns[j])
+            formatLegs[key] = widths
+            return widths
+        }
         for t in QRDetector.triples(patterns) {
             let (a, b, c) = (patterns[t.tl], patterns[t.tr], patterns[t.bl])
             let timing = QRDetector.timing(
@@ -118,7 +127,9 @@ public struct QRCodeDecoder: SymbologyDecoder {
             let counted = [timing.top, timing.left].compactMap { $0 }.map {
                 QRDetector.snappedDimension(Double($0 + 15))
             }
-            let evidence = QRDetector.formatEvidence(matrix, tl: a, tr: b, bl: c, dimensions: counted)
+            let evidence = QRDetector.formatEvidence(
+                matrix, tl: a, tr: b, bl: c, dimensions: counted,
+                legs: (formatLeg(t.tl, t.tr), formatLeg(t.tl, t.bl)))
             let attempt: Attempt
             switch evidence {
             case .confident: attempt = .confident

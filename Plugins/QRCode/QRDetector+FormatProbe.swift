@@ -26,19 +26,21 @@ extension QRDetector {
     /// snapped to 4k + 17, its neighbours ±4, and the `dimensions` given (those the timing patterns count:
     /// a large symbol's patterns are too few pixels wide to fix its size). The mirrored reading swaps the
     /// legs (a symbol seen from behind).
+    ///
+    /// `legs`, when given, are ``formatLegWidths(_:_:_:)`` of (`tl`, `tr`) and (`tl`, `bl`): a search over
+    /// many triples keeps them per pair of patterns.
     static func formatEvidence(
-        _ m: BitMatrix, tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern, dimensions: [Int] = []
+        _ m: BitMatrix, tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern, dimensions: [Int] = [],
+        legs: (top: (Double, Double), left: (Double, Double))? = nil
     ) -> FormatEvidence {
         let top = tr.center - tl.center, left = bl.center - tl.center
         let lt = (top.x * top.x + top.y * top.y).squareRoot(), ll = (left.x * left.x + left.y * left.y).squareRoot()
         guard lt > 0, ll > 0 else { return .none }
         let ut = top * (1 / lt), ul = left * (1 / ll)
-        /// A pattern's width along `u`, in pixels (7 modules).
-        func width(_ p: QRFinderPattern, along u: Point) -> Double {
-            finderWidth(m, at: p.center, direction: u, module: p.moduleSize) ?? 7 * p.moduleSize
-        }
-        let wt = (tl: width(tl, along: ut), tr: width(tr, along: ut), bl: width(bl, along: ut))
-        let wl = (tl: width(tl, along: ul), tr: width(tr, along: ul), bl: width(bl, along: ul))
+        let topWidths = legs?.top ?? formatLegWidths(m, tl, tr)
+        let leftWidths = legs?.left ?? formatLegWidths(m, tl, bl)
+        let wt = (tl: topWidths.0, tr: topWidths.1, bl: patternWidth(m, bl, along: ut))
+        let wl = (tl: leftWidths.0, tr: patternWidth(m, tr, along: ul), bl: leftWidths.1)
         let estimate = (2 * lt / ((wt.tl + wt.tr) / 7) + 2 * ll / ((wl.tl + wl.bl) / 7)) / 2 + 7
         let primary = Int(((estimate - 17) / 4).rounded()) * 4 + 17
         func dark(_ q: Point) -> Bool { m.isDark(at: q) ?? false }
@@ -83,5 +85,20 @@ extension QRDetector {
             }
         }
         return best
+    }
+    /// A pattern's width along the unit vector `u`, in pixels (7 modules); 7 module sizes when its runs
+    /// there are not 1:1:3:1:1.
+    static func patternWidth(_ m: BitMatrix, _ p: QRFinderPattern, along u: Point) -> Double {
+        finderWidth(m, at: p.center, direction: u, module: p.moduleSize) ?? 7 * p.moduleSize
+    }
+
+    /// The widths of patterns `a` and `b` along the leg from `a` to `b` (``patternWidth(_:_:along:)``), as
+    /// ``formatEvidence(_:tl:tr:bl:dimensions:legs:)`` measures them; (0, 0) when they share a centre.
+    static func formatLegWidths(_ m: BitMatrix, _ a: QRFinderPattern, _ b: QRFinderPattern) -> (Double, Double) {
+        let d = b.center - a.center
+        let l = (d.x * d.x + d.y * d.y).squareRoot()
+        guard l > 0 else { return (0, 0) }
+        let u = d * (1 / l)
+        return (patternWidth(m, a, along: u), patternWidth(m, b, along: u))
     }
 }
