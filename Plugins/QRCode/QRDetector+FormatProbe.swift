@@ -86,6 +86,7 @@ extension QRDetector {
         }
         return best
     }
+
     /// A pattern's width along the unit vector `u`, in pixels (7 modules); 7 module sizes when its runs
     /// there are not 1:1:3:1:1.
     static func patternWidth(_ m: BitMatrix, _ p: QRFinderPattern, along u: Point) -> Double {
