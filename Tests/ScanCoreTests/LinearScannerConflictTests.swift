@@ -134,6 +134,32 @@ struct LinearScannerConflictTests {
         #expect(LinearScanner.resolveConflicts([piece, whole]).map(\.barcode.rawValue) == ["64849369687322"])
     }
 
+    /// A reading of `format` and `text` by line family `family` along the segment from `a` to `b` (the
+    /// outline of a slanted line's read: two corners at each end).
+    func found(_ format: BarcodeFormat, _ text: String, family: Int, support: Int, from a: Point, to b: Point)
+        -> LinearScanner.Found
+    {
+        let barcode = Barcode(
+            format: format, rawValue: text, rawBytes: Array(text.utf8), cornerPoints: [a, b, b, a],
+            symbologyIdentifier: "]E0")
+        return LinearScanner.Found(
+            decoder: 0, barcode: barcode, main: Substring(text), support: support, family: family)
+    }
+
+    @Test func aPieceOfAnotherFormatInsideAnotherFamilysReadIsDropped() {
+        // The rows read an EAN-13 from x 18 to 166; a slanted line that leaves its bars through their top
+        // edge after the centre guard reads the left half as a UPC-E (number system 1, check digit right).
+        let ean = found(.ean13, "3204773349268", family: 0, support: 6, from: Point(18, 20), to: Point(166, 20))
+        let half = found(.upce, "12047733", family: 1, support: 3, from: Point(19, 12), to: Point(97, 40))
+        #expect(LinearScanner.resolveConflicts([ean, half]).map(\.barcode.rawValue) == ["3204773349268"])
+        // A short reading that reaches past the long one's end is no piece of it; nor are readings about
+        // as long (rivals: the long one needs twice their lines).
+        let across = found(.upce, "12047733", family: 1, support: 3, from: Point(120, 10), to: Point(200, 30))
+        #expect(LinearScanner.resolveConflicts([ean, across]).count == 2)
+        let rival = found(.code128, "ABC", family: 1, support: 4, from: Point(24, 15), to: Point(160, 25))
+        #expect(LinearScanner.resolveConflicts([ean, rival]).isEmpty)
+    }
+
     @Test func aPieceSpeaksAgainstOtherValuesThere() {
         // 20 row lines read a piece of the ITF a slanted family reads whole; a third family's other value
         // as long as the piece is outvoted by the piece's lines, though the piece is not reported.

@@ -97,6 +97,19 @@ struct StressTests {
         }
     }
 
+    /// Symbol 11844 of seed 11: the rows read an EAN-13 whole while a slanted family, its lines leaving
+    /// the bars through their top edge just after the centre guard, reads the left half as a UPC-E of
+    /// number system 1 (``LinearScanner/isPiece(_:of:)``, any format inside another family's longer
+    /// read). Right or unread.
+    @Test(.enabled(if: StressZint.executable != nil)) func aHalfInsideAnotherFamilysReadGivesNoWrongValue() throws {
+        var o = StressRun.Options()
+        o.count = 14000
+        o.seed = 11
+        o.only = [11844]
+        let report = try runExpectingNoWrongValue(o)
+        #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == 1)
+    }
+
     @Test func zintDumpRows() throws {
         // Two rows of 12 modules: "A5 F" is 1010 0101 1111, the second row ends light.
         let m = try #require(StressModules.parseZintDump("A5 F\n80 0\n", kind: .stacked))

@@ -71,9 +71,9 @@ extension LinearScanner {
     /// The same rule between the line families (rows, columns, slanted). Two readings of different
     /// families claim one place when their outlines intersect (``Quadrilateral/intersects(_:_:)``) and
     /// they are not one value (the same value or main symbol, as within a family).
-    /// - A reading whose value is part of a longer value of the same format read by another family there
-    ///   is a piece of that symbol and is dropped (a glare band cuts an ITF short on the rows; a slanted
-    ///   family reads it whole).
+    /// - A reading that is a piece of another family's longer reading there (``isPiece(_:of:)``: a part of
+    ///   its value in the same format, or any value between its ends) is dropped (a glare band cuts an
+    ///   ITF short on the rows; a slanted family reads it whole).
     /// - Otherwise, when they are about as long (``comparableLength(_:_:)``), they are rivals, accepted
     ///   (``Found/contested`` false) or not: a reading is kept only when its lines (``Found/support``) are
     ///   at least twice those of its rivals together; a piece is not kept, but its lines count against
@@ -101,11 +101,29 @@ extension LinearScanner {
         }.map { found[$0] }
     }
 
-    /// True when `a`'s value is a shorter part of `b`'s, in one format.
+    /// True when `a` is a piece of `b`'s reading (the rule ``isFragment(_:of:spans:)`` applies within a
+    /// family): `a`'s value is a shorter part of `b`'s in one format, or, whatever its format, `a` is
+    /// not about as long as `b` (``comparableLength(_:_:)``: readings about as long are rivals) and its
+    /// outline lies along `b`'s axis inside `b`'s ends (to 2 % of `b`'s length). `b` passed its
+    /// quiet-zone checks at ends beyond `a`'s, so `a`'s ends lie inside a symbol: a line that leaves the
+    /// bars of a tilted EAN-13 through their top edge just after the centre guard reads its left half as
+    /// a UPC-E of number system 1 (same guards, same parity patterns), which passes its check digit once
+    /// in ten.
     static func isPiece(_ a: Found, of b: Found) -> Bool {
-        guard a.barcode.format == b.barcode.format, let ta = a.barcode.rawValue, let tb = b.barcode.rawValue
-        else { return false }
-        return isShorterPart(ta, of: tb)
+        if a.barcode.format == b.barcode.format, let ta = a.barcode.rawValue, let tb = b.barcode.rawValue,
+            isShorterPart(ta, of: tb)
+        {
+            return true
+        }
+        let ca = a.barcode.cornerPoints, cb = b.barcode.cornerPoints
+        guard ca.count == 4, cb.count == 4, !comparableLength(a.barcode, b.barcode) else { return false }
+        // Positions along `b`'s axis (its outline's first edge), 0 at its first corner.
+        let length = cb[0].distance(to: cb[1])
+        guard length > 0 else { return false }
+        let ux = (cb[1].x - cb[0].x) / length, uy = (cb[1].y - cb[0].y) / length
+        let along = ca.map { (($0.x - cb[0].x) * ux + ($0.y - cb[0].y) * uy) }
+        let tolerance = max(2, 0.02 * length)
+        return along.min()! >= -tolerance && along.max()! <= length + tolerance
     }
 
     /// True when `a` is a shorter part of `b` (a value read cut short).
