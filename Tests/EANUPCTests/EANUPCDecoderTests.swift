@@ -80,6 +80,33 @@ struct EANUPCDecoderTests {
         expectCorners(b, r.corners)
     }
 
+    /// The left half of an EAN-13 whose first digit is 1–9, with the centre guard and the right half's
+    /// first bar, is module for module a UPC-E of number system 1; when its check digit holds (one in ten),
+    /// a line that sees no more of the EAN-13 reads it. The row decoder marks such values
+    /// (``LinearMatch/alsoPieceOfLonger``), so the scanner wants the consensus along the bars to read them
+    /// too; number system 0 is never an EAN-13's half (first digit 0 is all set A, no UPC-E parity).
+    @Test func aUPCEOfNumberSystemOneIsMarkedAsAPossibleHalf() throws {
+        // EAN-13 3 204773 349268 (right half's first digit 3: bar, then four light modules).
+        let ean = EANTestRenderer.ean13("3204773349268")
+        #expect(String(ean.prefix(51)) == EANTestRenderer.upcE("12047733"))
+        func rowMatches(_ modules: String) -> [LinearMatch] {
+            let r = EANTestRenderer.render(modules, quiet: 9)
+            let row = (0..<r.image.width).map { r.image[$0, r.image.height / 2] < 128 }
+            var runs: [Int] = [], dark = false, n = 0
+            for d in row {
+                if d == dark { n += 1 } else { runs.append(n); n = 1; dark = d }
+            }
+            runs.append(n)
+            return EANRowDecoder().decodeRow(ScanLine(runs: runs), options: DecodeOptions())
+        }
+        let half = try #require(rowMatches(String(ean.prefix(51))).first)
+        #expect(half.format == .upce)
+        #expect(half.text == "12047733")
+        #expect(half.alsoPieceOfLonger)
+        #expect(try #require(rowMatches(EANTestRenderer.upcE("04252614")).first).alsoPieceOfLonger == false)
+        #expect(try #require(rowMatches(ean).first).alsoPieceOfLonger == false)
+    }
+
     @Test func wrongCheckDigitGivesNothing() {
         for modules in [
             EANTestRenderer.ean13("4006381333932"), EANTestRenderer.ean8("96385075"),

@@ -110,6 +110,22 @@ struct StressTests {
         #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == 1)
     }
 
+    /// Symbols of seeds 11 and 12 (14,000 each) whose left half (an EAN-13's or a UPC-A's, with glare,
+    /// a cut or a crop over the rest, or a line leaving the bars through their top edge) read as a UPC-E
+    /// of number system 1, and a UPC-E read with two digits changed as another of number system 1: such
+    /// values must be read by the consensus along the bars too (``LinearMatch/alsoPieceOfLonger``). Right
+    /// or unread.
+    @Test(.enabled(if: StressZint.executable != nil)) func upcEOfNumberSystemOneNeedsTheConsensus() throws {
+        for (seed, only) in [(UInt64(11), [3234, 5460, 6482, 13636]), (UInt64(12), [1638, 3503, 4970, 7590])] {
+            var o = StressRun.Options()
+            o.count = 14000
+            o.seed = seed
+            o.only = only
+            let report = try runExpectingNoWrongValue(o)
+            #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == only.count)
+        }
+    }
+
     @Test func zintDumpRows() throws {
         // Two rows of 12 modules: "A5 F" is 1010 0101 1111, the second row ends light.
         let m = try #require(StressModules.parseZintDump("A5 F\n80 0\n", kind: .stacked))
