@@ -119,7 +119,7 @@ public struct EANRowDecoder: LinearRowDecoder {
         return LinearMatch(
             format: format, text: text, displayValue: display, symbologyIdentifier: identifier,
             start: v.start[i], end: end, metadata: metadata, supplementLength: addOn?.digits.count ?? 0,
-            alsoPieceOfLonger: main.layout == .upcE && main.digits[0] == 1)
+            mayBePartOfLongerSymbol: main.layout == .upcE && main.digits[0] == 1)
     }
 
     // MARK: - Main symbols

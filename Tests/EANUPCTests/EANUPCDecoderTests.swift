@@ -83,9 +83,9 @@ struct EANUPCDecoderTests {
     /// The left half of an EAN-13 whose first digit is 1–9, with the centre guard and the right half's
     /// first bar, is module for module a UPC-E of number system 1; when its check digit holds (one in ten),
     /// a line that sees no more of the EAN-13 reads it. The row decoder marks such values
-    /// (``LinearMatch/alsoPieceOfLonger``), so the scanner wants the consensus along the bars to read them
+    /// (``LinearMatch/mayBePartOfLongerSymbol``), so the scanner wants the consensus along the bars to read them
     /// too; number system 0 is never an EAN-13's half (first digit 0 is all set A, no UPC-E parity).
-    @Test func aUPCEOfNumberSystemOneIsMarkedAsAPossibleHalf() throws {
+    @Test func aUPCEOfNumberSystemOneIsMarkedAsPossiblyPartOfAnEAN13() {
         // EAN-13 3 204773 349268 (right half's first digit 3: bar, then four light modules).
         let ean = EANTestRenderer.ean13("3204773349268")
         #expect(String(ean.prefix(51)) == EANTestRenderer.upcE("12047733"))
@@ -99,12 +99,16 @@ struct EANUPCDecoderTests {
             runs.append(n)
             return EANRowDecoder().decodeRow(ScanLine(runs: runs), options: DecodeOptions())
         }
-        let half = try #require(rowMatches(String(ean.prefix(51))).first)
-        #expect(half.format == .upce)
-        #expect(half.text == "12047733")
-        #expect(half.alsoPieceOfLonger)
-        #expect(try #require(rowMatches(EANTestRenderer.upcE("04252614")).first).alsoPieceOfLonger == false)
-        #expect(try #require(rowMatches(ean).first).alsoPieceOfLonger == false)
+        let half = rowMatches(String(ean.prefix(51)))
+        #expect(half.map(\.format) == [.upce])
+        #expect(half.map(\.text) == ["12047733"])
+        #expect(half.map(\.mayBePartOfLongerSymbol) == [true])
+        let upcE0 = rowMatches(EANTestRenderer.upcE("04252614"))
+        #expect(upcE0.map(\.text) == ["04252614"])
+        #expect(upcE0.map(\.mayBePartOfLongerSymbol) == [false])
+        let whole = rowMatches(ean)
+        #expect(whole.map(\.text) == ["3204773349268"])
+        #expect(whole.map(\.mayBePartOfLongerSymbol) == [false])
     }
 
     @Test func wrongCheckDigitGivesNothing() {

@@ -155,7 +155,13 @@ struct LinearScannerConflictTests {
         // A short reading that reaches past the long one's end is no piece of it; nor are readings about
         // as long (rivals: the long one needs twice their lines).
         let across = found(.upce, "12047733", family: 1, support: 3, from: Point(120, 10), to: Point(200, 30))
-        #expect(LinearScanner.resolveConflicts([ean, across]).count == 2)
+        #expect(
+            LinearScanner.resolveConflicts([ean, across]).map(\.barcode.rawValue) == ["3204773349268", "12047733"])
+        // A longer reading is no piece of a shorter one, even across it, its corners projecting between
+        // the shorter one's ends.
+        let across90 = found(.code128, "ABCDEFGH", family: 2, support: 3, from: Point(85, -49), to: Point(31, 101))
+        #expect(LinearScanner.isPiece(half, of: ean))
+        #expect(!LinearScanner.isPiece(across90, of: half))
         let rival = found(.code128, "ABC", family: 1, support: 4, from: Point(24, 15), to: Point(160, 25))
         #expect(LinearScanner.resolveConflicts([ean, rival]).isEmpty)
     }

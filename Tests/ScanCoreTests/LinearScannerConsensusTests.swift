@@ -11,13 +11,14 @@ struct LinearScannerConsensusTests {
     static let module = 3.0
     static let left = 60.0
 
-    /// A 400 × 120 image of the symbol, bars 20 ... 100 high, drawn with perspective (each row's
-    /// modules 0.1 % wider than the row above's, and a tilt of 0.05 px a row), and a light band
-    /// `cut` pixels wide across it at 45° (none when 0), starting at x = 80 on row 20.
-    static func image(cut: Double) -> LuminanceImage {
+    /// A 400 × 120 image of the symbol, its bars on pixel rows `bars` (20 ..< 100 unless told), drawn
+    /// with perspective (each row's modules 0.1 % wider than the row above's, and a tilt of 0.05 px a
+    /// row), and a light band `cut` pixels wide across it at 45° (none when 0), starting at x = 80 on
+    /// row 20.
+    static func image(cut: Double, bars: Range<Int> = 20..<100) -> LuminanceImage {
         let w = 400, h = 120
         var pixels = [UInt8](repeating: 220, count: w * h)
-        for y in 20..<100 {
+        for y in bars {
             let scale = module * (1 + 0.001 * Double(y - 60)), shift = 0.05 * Double(y - 60)
             var edges: [Double] = [left + shift]
             for wd in widths { edges.append(edges[edges.count - 1] + Double(wd) * scale) }
@@ -60,6 +61,35 @@ struct LinearScannerConsensusTests {
     }
 
     static let truth = widths.map(String.init).joined()
+
+    /// ``WidthsDecoder``, its values marked as possibly part of a longer symbol
+    /// (``LinearMatch/mayBePartOfLongerSymbol``).
+    struct MarkedWidthsDecoder: LinearRowDecoder {
+        func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
+            WidthsDecoder().decodeRow(line, options: options).map {
+                var m = $0
+                m.mayBePartOfLongerSymbol = true
+                return m
+            }
+        }
+    }
+
+    /// A value marked as possibly part of a longer symbol is kept only where the consensus along its bars
+    /// reads it: on bars 80 rows high it does; on bars 4 rows high too few lines cross them to form a
+    /// consensus (``Consensus/minimumLines``), so the rows' reads stand unmarked and fall marked.
+    @Test func aValueThatMayBePartOfALongerSymbolNeedsTheConsensus() {
+        let options = DecodeOptions()
+        func values(_ image: LuminanceImage, _ decoder: any LinearRowDecoder) -> [String?] {
+            LinearScanner.scan(
+                rows, sources: [.profile(image, hysteresisFraction: 0.07, smoothing: false)], options: options,
+                decoders: [decoder]
+            ).map(\.barcode.rawValue)
+        }
+        let tall = Self.image(cut: 0), short = Self.image(cut: 0, bars: 58..<62)
+        #expect(values(tall, MarkedWidthsDecoder()) == [Self.truth])
+        #expect(values(short, WidthsDecoder()) == [Self.truth])
+        #expect(values(short, MarkedWidthsDecoder()).isEmpty)
+    }
 
     /// A cluster reading `text` on rows `rows` at the symbol's place (40 modules from x = 60).
     func cluster(_ text: String, rows: [Int]) -> LinearScanner.Cluster {

@@ -110,11 +110,12 @@ struct StressTests {
         #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == 1)
     }
 
-    /// Symbols of seeds 11 and 12 (14,000 each) whose left half (an EAN-13's or a UPC-A's, with glare,
-    /// a cut or a crop over the rest, or a line leaving the bars through their top edge) read as a UPC-E
-    /// of number system 1, and a UPC-E read with two digits changed as another of number system 1: such
-    /// values must be read by the consensus along the bars too (``LinearMatch/alsoPieceOfLonger``). Right
-    /// or unread.
+    /// Symbols of seeds 11 and 12 (14,000 each) read as a UPC-E of number system 1 that is not theirs:
+    /// EAN-13s whose left half read as one (glare, a cut or a crop over the rest, or a line leaving the
+    /// bars through their top edge), a UPC-A whose left half did with a character changed by damage (a
+    /// UPC-A's left half is all number set A, no UPC-E parity), and a UPC-E with two digits changed. Such
+    /// values must be read by the consensus along the bars too (``LinearMatch/mayBePartOfLongerSymbol``).
+    /// Right or unread.
     @Test(.enabled(if: StressZint.executable != nil)) func upcEOfNumberSystemOneNeedsTheConsensus() throws {
         for (seed, only) in [(UInt64(11), [3234, 5460, 6482, 13636]), (UInt64(12), [1638, 3503, 4970, 7590])] {
             var o = StressRun.Options()

@@ -19,21 +19,22 @@ public struct LinearMatch: Sendable, Equatable {
     /// main symbol; 0 without one. Reads of one main symbol with different supplements or none are no
     /// rival values to ``LinearScanner``: the plugin checks its supplements itself.
     public var supplementLength: Int
-    /// True when the bars of this value are also a piece of a longer symbol the decoder reads, so that a
-    /// line leaving that symbol's bars early, or damage across the rest, reads this value out of it: the
-    /// left half of an EAN-13 whose first digit is 1–9 is a UPC-E of number system 1 (the same start
-    /// guard and character sets, the first digit's parity pattern is a UPC-E check digit's, and the centre
-    /// guard with the right half's first bar is the UPC-E end guard; ISO/IEC 15420). ``LinearScanner``
-    /// reports such a value only where the consensus of the symbol's lines along its bars reads it too
-    /// (``LinearScanner/Consensus``). Default: false.
-    public var alsoPieceOfLonger: Bool
+    /// True when a part of a longer symbol that the decoder also reads can give this value, so that a
+    /// line leaving that symbol's bars early, or damage across the rest, reads it there: the left half of
+    /// an EAN-13 whose first digit is 1–9, with the centre guard and the right half's first bar, is module
+    /// for module a UPC-E of number system 1 (the same start guard and number sets; the first digit's
+    /// parity pattern is that of the UPC-E check digit of the same value; ISO/IEC 15420). ``LinearScanner``
+    /// keeps such a value from its line families only where the consensus of the symbol's lines along its
+    /// bars reads it too (``LinearScanner/Consensus``); a `pure` image forms no consensus, and the mean of
+    /// the lines along the bars (``LinearScanner/MeanProfile``) is that evidence itself. Default: false.
+    public var mayBePartOfLongerSymbol: Bool
     /// `text` without its supplement.
     public var main: Substring { text.dropLast(supplementLength) }
 
     public init(
         format: BarcodeFormat, text: String, rawBytes: [UInt8]? = nil, displayValue: String? = nil,
         symbologyIdentifier: String, start: Int, end: Int, metadata: [String: String] = [:],
-        supplementLength: Int = 0, alsoPieceOfLonger: Bool = false
+        supplementLength: Int = 0, mayBePartOfLongerSymbol: Bool = false
     ) {
         self.format = format
         self.text = text
@@ -44,7 +45,7 @@ public struct LinearMatch: Sendable, Equatable {
         self.end = end
         self.metadata = metadata
         self.supplementLength = supplementLength
-        self.alsoPieceOfLonger = alsoPieceOfLonger
+        self.mayBePartOfLongerSymbol = mayBePartOfLongerSymbol
     }
 }
 

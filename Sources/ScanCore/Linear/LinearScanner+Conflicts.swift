@@ -101,14 +101,16 @@ extension LinearScanner {
         }.map { found[$0] }
     }
 
-    /// True when `a` is a piece of `b`'s reading (the rule ``isFragment(_:of:spans:)`` applies within a
-    /// family): `a`'s value is a shorter part of `b`'s in one format, or, whatever its format, `a` is
-    /// not about as long as `b` (``comparableLength(_:_:)``: readings about as long are rivals) and its
-    /// outline lies along `b`'s axis inside `b`'s ends (to 2 % of `b`'s length). `b` passed its
-    /// quiet-zone checks at ends beyond `a`'s, so `a`'s ends lie inside a symbol: a line that leaves the
-    /// bars of a tilted EAN-13 through their top edge just after the centre guard reads its left half as
-    /// a UPC-E of number system 1 (same guards, same parity patterns), which passes its check digit once
-    /// in ten.
+    /// True when `a` is a piece of `b`'s reading (``isFragment(_:of:spans:)`` is the rule within a
+    /// family; the caller has found their outlines intersecting): `a`'s value is a shorter part of `b`'s
+    /// in one format, or, whatever its format, `a` is shorter than 0.8 of `b` (readings about as long are
+    /// rivals, ``comparableLength(_:_:)``) and every corner of `a`'s outline, projected onto `b`'s first
+    /// edge (the span of `b`'s first line, in reading direction), lies between `b`'s ends, to
+    /// max(2 px, 2 % of `b`'s length). `b` passed its quiet-zone checks at ends beyond `a`'s, so `a`'s ends
+    /// lie inside a symbol: a line that leaves the bars of a tilted EAN-13 through their top edge just
+    /// after the centre guard reads its left half as a UPC-E of number system 1 (same guards, same
+    /// parity patterns), which passes its check digit once in ten. `b` may be a contested reading (its
+    /// family found no clear winner there), as for the same-format rule.
     static func isPiece(_ a: Found, of b: Found) -> Bool {
         if a.barcode.format == b.barcode.format, let ta = a.barcode.rawValue, let tb = b.barcode.rawValue,
             isShorterPart(ta, of: tb)
@@ -116,10 +118,10 @@ extension LinearScanner {
             return true
         }
         let ca = a.barcode.cornerPoints, cb = b.barcode.cornerPoints
-        guard ca.count == 4, cb.count == 4, !comparableLength(a.barcode, b.barcode) else { return false }
-        // Positions along `b`'s axis (its outline's first edge), 0 at its first corner.
+        guard ca.count == 4, cb.count == 4 else { return false }
+        // Positions along `b`'s first edge, 0 at its first corner.
         let length = cb[0].distance(to: cb[1])
-        guard length > 0 else { return false }
+        guard length > 0, ca[0].distance(to: ca[1]) < 0.8 * length else { return false }
         let ux = (cb[1].x - cb[0].x) / length, uy = (cb[1].y - cb[0].y) / length
         let along = ca.map { (($0.x - cb[0].x) * ux + ($0.y - cb[0].y) * uy) }
         let tolerance = max(2, 0.02 * length)

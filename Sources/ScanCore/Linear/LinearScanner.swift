@@ -187,14 +187,14 @@ public enum LinearScanner {
         accepted = resolved.kept
         // Each kept read against the consensus along its bars: refused when it contradicts it, and,
         // where rival values were read or its value is also a piece of a longer symbol
-        // (``LinearMatch/alsoPieceOfLonger``), kept only when it agrees.
+        // (``LinearMatch/mayBePartOfLongerSymbol``), kept only when it agrees.
         var agrees = [Bool](repeating: true, count: accepted.count)  // no consensus formed
         if !options.pure, let image {
             var kept: [Cluster] = []
             agrees = []
             for (i, c) in accepted.enumerated() {
                 let verdict = consensus(c, lines: lines, image: image, options: options, decoders: decoders)
-                let mustAgree = resolved.disputed[i] || c.hits[0].match.alsoPieceOfLonger
+                let mustAgree = resolved.disputed[i] || c.hits[0].match.mayBePartOfLongerSymbol
                 guard verdict != .contradicts, verdict == .agrees || !mustAgree else { continue }
                 kept.append(c)
                 agrees.append(verdict == .agrees)
