@@ -21,6 +21,15 @@ struct StressTests {
         return report
     }
 
+    /// ``runExpectingNoWrongValue(_:)`` for symbols `only` of a 14,000-symbol run of `seed`, every family.
+    func runExpectingNoWrongValue(_ only: [Int], ofSeed seed: UInt64) throws -> StressRun.Report {
+        var o = StressRun.Options()
+        o.count = 14000
+        o.seed = seed
+        o.only = only
+        return try runExpectingNoWrongValue(o)
+    }
+
     @Test(.enabled(if: StressZint.executable != nil)) func matrixSymbolsGiveNoWrongValue() throws {
         var o = StressRun.Options()
         o.count = 60
@@ -73,11 +82,7 @@ struct StressTests {
             (UInt64(11), [2847, 3978, 5132, 6572, 6756, 7302, 7596, 8526, 8825, 9206, 10509, 11992, 12986, 13994]),
             (UInt64(12), [2524, 3783, 7750, 9389, 10593, 10754, 11232]),
         ] {
-            var o = StressRun.Options()
-            o.count = 14000
-            o.seed = seed
-            o.only = only
-            let report = try runExpectingNoWrongValue(o)
+            let report = try runExpectingNoWrongValue(only, ofSeed: seed)
             #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == only.count)
         }
     }
@@ -88,11 +93,7 @@ struct StressTests {
     /// these were wrong). Each is read (an EAN-13 of seed 12 without its add-on).
     @Test(.enabled(if: StressZint.executable != nil)) func theMeanAlongTheBarsOutvotesWrongLineReads() throws {
         for (seed, only) in [(UInt64(11), [6113, 7848, 10617]), (UInt64(12), [3376, 3430])] {
-            var o = StressRun.Options()
-            o.count = 14000
-            o.seed = seed
-            o.only = only
-            let report = try runExpectingNoWrongValue(o)
+            let report = try runExpectingNoWrongValue(only, ofSeed: seed)
             #expect(report.rows.values.reduce(0) { $0 + $1.read + $1.partial } == only.count)
         }
     }
@@ -102,11 +103,7 @@ struct StressTests {
     /// number system 1 (``LinearScanner/isPiece(_:of:)``, any format inside another family's longer
     /// read). Right or unread.
     @Test(.enabled(if: StressZint.executable != nil)) func aHalfInsideAnotherFamilysReadGivesNoWrongValue() throws {
-        var o = StressRun.Options()
-        o.count = 14000
-        o.seed = 11
-        o.only = [11844]
-        let report = try runExpectingNoWrongValue(o)
+        let report = try runExpectingNoWrongValue([11844], ofSeed: 11)
         #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == 1)
     }
 
@@ -118,11 +115,7 @@ struct StressTests {
     /// Right or unread.
     @Test(.enabled(if: StressZint.executable != nil)) func upcEOfNumberSystemOneNeedsTheConsensus() throws {
         for (seed, only) in [(UInt64(11), [3234, 5460, 6482, 13636]), (UInt64(12), [1638, 3503, 4970, 7590])] {
-            var o = StressRun.Options()
-            o.count = 14000
-            o.seed = seed
-            o.only = only
-            let report = try runExpectingNoWrongValue(o)
+            let report = try runExpectingNoWrongValue(only, ofSeed: seed)
             #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == only.count)
         }
     }
