@@ -22,8 +22,8 @@ public struct LinearMatch: Sendable, Equatable {
     /// True when a part of a longer symbol that the decoder also reads can give this value, so that a
     /// line leaving that symbol's bars early, or damage across the rest, reads it there: the left half of
     /// an EAN-13 whose first digit is 1–9, with the centre guard and the right half's first bar, is module
-    /// for module a UPC-E of number system 1 (the same start guard and number sets; the first digit's
-    /// parity pattern is that of the UPC-E check digit of the same value; ISO/IEC 15420). ``LinearScanner``
+    /// for module a UPC-E of number system 1 (the same start guard and number sets; first digit d's parity
+    /// pattern is that of such a UPC-E with check digit d; ISO/IEC 15420). ``LinearScanner``
     /// keeps such a value from its line families only where the consensus of the symbol's lines along its
     /// bars reads it too (``LinearScanner/Consensus``); a `pure` image forms no consensus, and the mean of
     /// the lines along the bars (``LinearScanner/MeanProfile``) is that evidence itself. Default: false.

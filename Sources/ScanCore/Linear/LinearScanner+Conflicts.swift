@@ -118,10 +118,10 @@ extension LinearScanner {
             return true
         }
         let ca = a.barcode.cornerPoints, cb = b.barcode.cornerPoints
-        guard ca.count == 4, cb.count == 4 else { return false }
-        // Positions along `b`'s first edge, 0 at its first corner.
+        guard ca.count == 4, cb.count == 4, !comparableLength(a.barcode, b.barcode) else { return false }
         let length = cb[0].distance(to: cb[1])
-        guard length > 0, ca[0].distance(to: ca[1]) < 0.8 * length else { return false }
+        guard ca[0].distance(to: ca[1]) < length else { return false }
+        // Positions along `b`'s first edge, 0 at its first corner.
         let ux = (cb[1].x - cb[0].x) / length, uy = (cb[1].y - cb[0].y) / length
         let along = ca.map { (($0.x - cb[0].x) * ux + ($0.y - cb[0].y) * uy) }
         let tolerance = max(2, 0.02 * length)
