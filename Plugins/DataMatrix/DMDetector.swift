@@ -351,6 +351,15 @@ public enum DMDetector {
         // Strong perspective puts the fourth corner far from every guess, so more hypotheses than will
         // be returned are refined.
         for (size, mirrored, s0, b0) in hyps.prefix(2 * maxResults) where s0 > 0.6 {
+            // A grid of stripes (bars under a finder-like outline) is not refined: most of the climb's
+            // cost on a frame of linear symbols.
+            if let grid = GridSampler.sample(
+                m, columns: size.columns, rows: size.rows,
+                transform: gridTransform(size, cand, mirrored: mirrored, b: b0)),
+                isStriped(grid, size: size)
+            {
+                continue
+            }
             let (b, s) = refineB(m, size, cand, mirrored: mirrored, start: b0, score: s0)
             guard s > 0.7 else { continue }
             out.append(

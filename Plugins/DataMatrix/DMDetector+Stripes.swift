@@ -1,0 +1,41 @@
+import ScanCore
+
+extension DMDetector {
+    /// The least fraction of neighbouring data modules, along the rows or along the columns, that must be
+    /// alike for a sampled grid to count as stripes (``isStriped(_:size:)``).
+    static let stripeAgreement = 0.9
+
+    /// True when the data modules of `grid` (a module grid of `size` sampled from the image: `columns` ×
+    /// `rows`, finder at the left and bottom) repeat along one axis: at least ``stripeAgreement`` of the
+    /// pairs of data modules next to each other in a column, or in a row, are alike.
+    ///
+    /// A Data Matrix symbol is never so. Its codewords are placed in the data regions in the shapes of
+    /// ISO/IEC 16022:2006 §5.8 (Annex F), eight modules over two or three rows and columns each, the
+    /// pad codewords are randomised (§5.2.3) and the Reed–Solomon check codewords (§5.7) follow no
+    /// pattern, so neighbouring data modules differ about as often as not along both axes (in a 10 × 10
+    /// symbol's 56 pairs of each kind, 0.9 lies about six standard deviations above one half). A grid
+    /// laid over the bars of a linear symbol, whose ends and guard bars can pass for a finder and a
+    /// timing edge, is made of stripes across the bars: such a grid is no symbol, and neither its reads
+    /// nor its near misses are worth the effort.
+    static func isStriped(_ grid: BitMatrix, size: DMSymbolSize) -> Bool {
+        guard grid.width == size.columns, grid.height == size.rows else { return false }
+        var alongColumns = 0, pairsInColumns = 0, alongRows = 0, pairsInRows = 0
+        for row in 0..<size.rows {
+            for col in 0..<size.columns where expected(size, row: row, col: col) == nil {
+                let v = grid[col, row]
+                if col + 1 < size.columns, expected(size, row: row, col: col + 1) == nil {
+                    pairsInRows += 1
+                    if grid[col + 1, row] == v { alongRows += 1 }
+                }
+                if row + 1 < size.rows, expected(size, row: row + 1, col: col) == nil {
+                    pairsInColumns += 1
+                    if grid[col, row + 1] == v { alongColumns += 1 }
+                }
+            }
+        }
+        func striped(_ alike: Int, _ pairs: Int) -> Bool {
+            pairs > 0 && Double(alike) >= stripeAgreement * Double(pairs)
+        }
+        return striped(alongColumns, pairsInColumns) || striped(alongRows, pairsInRows)
+    }
+}
