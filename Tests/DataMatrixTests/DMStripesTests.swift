@@ -4,14 +4,15 @@ import Testing
 
 @testable import DataMatrix
 
-/// ``DMDetector/isStriped(_:size:)``: the module grids of real symbols, with the most regular payloads
-/// and the smallest sizes, are no stripes; grids of bars (every row alike, or every column) are.
-@Suite(.enabled(if: Zint.available))
+/// ``DMDetector/isStriped(_:size:)``: the module grids of real symbols, with the most regular payloads,
+/// the smallest sizes, several data regions and a DMRE size, are no stripes; grids of bars (every row
+/// alike, or every column) are.
 struct DMStripesTests {
     /// The module grid of a zint symbol drawn without quiet zone at 2 pixels a module (`--vers` picks
     /// its size), read at the module centres.
     func grid(_ text: String, version: Int) throws -> (BitMatrix, DMSymbolSize) {
-        let symbol = try Zint("DATAMATRIX", quietZones: false).render(text, ["--vers=\(version)"], scale: 1)
+        let arguments = ["--vers=\(version)"] + (version > 30 ? ["--dmre"] : [])
+        let symbol = try Zint("DATAMATRIX", quietZones: false).render(text, arguments, scale: 1)
         let rows = symbol.height / 2, columns = symbol.width / 2
         let size = try #require(DMSymbolSize.find(rows: rows, columns: columns))
         var grid = BitMatrix(width: columns, height: rows)
@@ -21,10 +22,14 @@ struct DMStripesTests {
         return (grid, size)
     }
 
-    @Test(arguments: [
-        ("A", 1), ("0000000000", 3), ("AAAA", 25), (String(repeating: "A", count: 16), 6),
-        (String(repeating: "0", count: 40), 8),
-    ])
+    /// 10 × 10, 14 × 14, 8 × 18, 20 × 20, 24 × 24, 32 × 32 (four data regions) and a DMRE size.
+    @Test(
+        .enabled(if: Zint.available),
+        arguments: [
+            ("A", 1), ("0000000000", 3), ("AAAA", 25), (String(repeating: "A", count: 16), 6),
+            (String(repeating: "0", count: 40), 8), (String(repeating: "A", count: 50), 10),
+            (String(repeating: "B", count: 20), 35),
+        ])
     func realSymbolsAreNoStripes(_ text: String, _ version: Int) throws {
         let (grid, size) = try grid(text, version: version)
         // The symbol itself reads: the grid is what the decoder would sample.
@@ -49,7 +54,8 @@ struct DMStripesTests {
         }
         #expect(DMDetector.isStriped(bars, size: size))
         #expect(DMDetector.isStriped(transposed, size: size))
-        // One bar in ten broken in every other row is still a grid of stripes (90 % alike), two are not.
+        // The one data region is rows and columns 1…18: 18 × 17 = 306 pairs in the columns. Column 5
+        // flipped on every odd row leaves 289 of them alike (94 %): stripes; column 12 too, 272 (89 %): not.
         var broken = bars
         for r in stride(from: 1, to: 20, by: 2) { broken[5, r] = !broken[5, r] }
         #expect(DMDetector.isStriped(broken, size: size))

@@ -74,21 +74,42 @@ extension LinearScanner {
             let blocks: [Block]
             var isEmpty: Bool { blocks.isEmpty }
 
-            /// The stretch of line `index` to read (positions along the line), nil when it meets no block.
-            func segment(_ lines: LineSet, _ index: Int) -> Range<Int>? {
-                let c: Double, t0: Double, length: Int
+            /// Line `index`'s offset across the family, where its position 0 lies along the family, and its
+            /// length (pixels).
+            private func placement(_ lines: LineSet, _ index: Int) -> (c: Double, t0: Double, length: Int) {
                 switch lines.axis {
-                case .rows:
-                    c = Double(index) + 0.5; t0 = 0; length = lines.width
-                case .columns:
-                    c = Double(index) + 0.5; t0 = 0; length = lines.height
+                case .rows: return (Double(index) + 0.5, 0, lines.width)
+                case .columns: return (Double(index) + 0.5, 0, lines.height)
                 case .slanted:
                     let clip = lines.clip(index)
-                    c = clip.c; t0 = clip.t0; length = Int(clip.t1 - clip.t0)
+                    return (clip.c, clip.t0, Int(clip.t1 - clip.t0))
                 }
+            }
+
+            /// True when a block meets line `index` at offset `c` across the family (within a block of it).
+            private static func meets(_ b: Block, _ c: Double) -> Bool {
+                abs(c - b.c) <= b.reach + Double(CandidateMap.blockSize)
+            }
+
+            /// True when every block that line `index` meets lies within a block's side of one of the
+            /// `reads` (spans of positions along the line, pixels): no candidate on the line is left that
+            /// none of them explains.
+            func explains(_ lines: LineSet, _ index: Int, reads: [ClosedRange<Int>]) -> Bool {
+                let (c, t0, _) = placement(lines, index)
+                let near = Double(CandidateMap.blockSize)
+                return blocks.allSatisfy { b in
+                    guard Self.meets(b, c) else { return true }
+                    let lo = b.t - b.reach - t0, hi = b.t + b.reach - t0
+                    return reads.contains { Double($0.lowerBound) - near <= lo && hi <= Double($0.upperBound) + near }
+                }
+            }
+
+            /// The stretch of line `index` to read (positions along the line), nil when it meets no block.
+            func segment(_ lines: LineSet, _ index: Int) -> Range<Int>? {
+                let (c, t0, length) = placement(lines, index)
                 guard length > 0 else { return nil }
                 var lo = Double.infinity, hi = -Double.infinity
-                for b in blocks where abs(c - b.c) <= b.reach + Double(CandidateMap.blockSize) {
+                for b in blocks where Self.meets(b, c) {
                     lo = min(lo, b.t - b.reach)
                     hi = max(hi, b.t + b.reach)
                 }

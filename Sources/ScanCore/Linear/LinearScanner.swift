@@ -4,7 +4,7 @@
 /// It chooses the scan lines once per frame (rows, middle out; columns when `tryRotate` is set; slanted
 /// families at the candidates' angles), reads each line's run lengths once per line source (``LineSource``,
 /// cached in the ``FrameContext`` for both directions and for the frame's negative; the sources are tried
-/// in turn until one reads a symbol on the line), hands each line in
+/// in turn until the reads explain every candidate block the line meets), hands each line in
 /// both directions to every row decoder (``LinearRowDecoder``), and turns the per-line matches into one
 /// ``Barcode`` per symbol: matches with the same value whose spans overlap on neighbouring lines are one
 /// symbol, which must be read on at least ``DecodeOptions/minLineAgreement`` lines (a lone read is
@@ -164,14 +164,19 @@ public enum LinearScanner {
                     guard let s = family.segment(lines, index) else { continue }
                     segment = s
                 }
-                // The sources are alternative readings of one line: the first that reads a symbol on it
-                // ends the line (the others would read the same bars again, or less well).
+                // The sources are alternative readings of one line: once the reads explain every candidate
+                // block the line meets (without a guide: once one source reads), the other sources would
+                // read the same bars again, or less well.
+                var reads: [ClosedRange<Int>] = []
                 for source in sources.prefix(part == 0 ? sources.count : 1) {
                     let read = readLine(
                         source, lines: lines, index: index, segment: segment, options: options,
                         decoders: decoders, using: all, frame: context.frame)
                     hits += read
-                    if !read.isEmpty { break }
+                    guard !read.isEmpty else { continue }
+                    guard let family else { break }
+                    reads += read.map { $0.forwardStart...$0.forwardEnd }
+                    if family.explains(lines, index, reads: reads) { break }
                 }
             }
         }
