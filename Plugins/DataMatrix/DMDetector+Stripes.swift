@@ -21,23 +21,57 @@ extension DMDetector {
     /// nor its near misses are worth the effort.
     static func isStriped(_ grid: BitMatrix, size: DMSymbolSize) -> Bool {
         guard grid.width == size.columns, grid.height == size.rows else { return false }
-        var alongColumns = 0, pairsInColumns = 0, alongRows = 0, pairsInRows = 0
-        for row in 0..<size.rows {
-            for col in 0..<size.columns where expected(size, row: row, col: col) == nil {
-                let v = grid[col, row]
-                if col + 1 < size.columns, expected(size, row: row, col: col + 1) == nil {
-                    pairsInRows += 1
-                    if grid[col + 1, row] == v { alongRows += 1 }
+        return isStriped(size) { col, row in grid[col, row] }
+    }
+
+    /// ``isStriped(_:size:)`` of the grid that `GridSampler.sample(m, columns:rows:transform:)` would sample
+    /// (false where that gives none: a module's centre outside the image), read row by row and given up as
+    /// soon as neither axis can reach ``stripeAgreement``: a real symbol's grid is told in a few rows, for
+    /// a fraction of a whole grid's sampling.
+    static func isStriped(_ m: BitMatrix, size: DMSymbolSize, transform t: PerspectiveTransform) -> Bool {
+        guard t.isValid else { return false }
+        return isStriped(size) { col, row in GridSampler.module(m, column: col, row: row, transform: t) }
+    }
+
+    /// The pairs of neighbouring data modules of `size` in its rows and in its columns: each data region
+    /// (`regionRows` × `regionColumns`) on its own, as the finder and timing modules separate them.
+    static func dataPairs(_ size: DMSymbolSize) -> (inRows: Int, inColumns: Int) {
+        let regions = size.verticalRegions * size.horizontalRegions
+        return (
+            regions * size.regionRows * (size.regionColumns - 1),
+            regions * (size.regionRows - 1) * size.regionColumns
+        )
+    }
+
+    /// The rule of ``isStriped(_:size:)`` over modules read by `module` (column, row; true = dark; nil: not
+    /// readable, which makes the grid no stripes), row by row.
+    @inline(__always)
+    private static func isStriped(_ size: DMSymbolSize, module: (_ col: Int, _ row: Int) -> Bool?) -> Bool {
+        let pairs = dataPairs(size)
+        // Whether an axis with `unlike` pairs of unlike modules can still have ``stripeAgreement`` alike.
+        func canBeStriped(_ unlike: Int, _ pairs: Int) -> Bool {
+            pairs > 0 && Double(pairs - unlike) >= stripeAgreement * Double(pairs)
+        }
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(1, size.columns)) { above in
+            var unlikeInRows = 0, unlikeInColumns = 0
+            for row in 0..<size.rows {
+                var left = false
+                for col in 0..<size.columns {
+                    guard let v = module(col, row) else { return false }
+                    if expected(size, row: row, col: col) == nil {
+                        if col > 0, left != v, expected(size, row: row, col: col - 1) == nil { unlikeInRows += 1 }
+                        if row > 0, above[col] != v, expected(size, row: row - 1, col: col) == nil {
+                            unlikeInColumns += 1
+                        }
+                    }
+                    left = v
+                    above[col] = v
                 }
-                if row + 1 < size.rows, expected(size, row: row + 1, col: col) == nil {
-                    pairsInColumns += 1
-                    if grid[col, row + 1] == v { alongColumns += 1 }
+                if !canBeStriped(unlikeInRows, pairs.inRows) && !canBeStriped(unlikeInColumns, pairs.inColumns) {
+                    return false
                 }
             }
+            return true
         }
-        func striped(_ alike: Int, _ pairs: Int) -> Bool {
-            pairs > 0 && Double(alike) >= stripeAgreement * Double(pairs)
-        }
-        return striped(alongColumns, pairsInColumns) || striped(alongRows, pairsInRows)
     }
 }

@@ -354,13 +354,7 @@ public enum DMDetector {
         for (size, mirrored, s0, b0) in hyps.prefix(2 * maxResults) where s0 > 0.6 {
             // A grid of stripes (bars under a finder-like outline) is not refined: most of the climb's
             // cost on a frame of linear symbols.
-            if let grid = GridSampler.sample(
-                m, columns: size.columns, rows: size.rows,
-                transform: gridTransform(size, cand, mirrored: mirrored, b: b0)),
-                isStriped(grid, size: size)
-            {
-                continue
-            }
+            if isStriped(m, size: size, transform: gridTransform(size, cand, mirrored: mirrored, b: b0)) { continue }
             let (b, s) = refineB(m, size, cand, mirrored: mirrored, start: b0, score: s0)
             guard s > 0.7 else { continue }
             out.append(

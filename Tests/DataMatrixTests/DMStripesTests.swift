@@ -36,6 +36,31 @@ struct DMStripesTests {
         let (content, _) = try #require(DataMatrixDecoder.decode(grid: grid, size: size))
         #expect(content.text == text)
         #expect(!DMDetector.isStriped(grid, size: size))
+        // Read row by row from the drawing (2 pixels a module) through the grid's transform: the same answer.
+        #expect(!DMDetector.isStriped(drawn(grid), size: size, transform: Self.transform(size)))
+    }
+
+    /// `grid` drawn at 2 pixels a module.
+    func drawn(_ grid: BitMatrix) -> BitMatrix {
+        var out = BitMatrix(width: 2 * grid.width, height: 2 * grid.height)
+        for y in 0..<out.height {
+            for x in 0..<out.width { out[x, y] = grid[x / 2, y / 2] }
+        }
+        return out
+    }
+
+    /// The module grid of `size` onto its drawing at 2 pixels a module, moved by (`dx`, 0).
+    static func transform(_ size: DMSymbolSize, dx: Double = 0) -> PerspectiveTransform {
+        let w = 2 * Double(size.columns), h = 2 * Double(size.rows)
+        return DMDetector.transform(
+            size, tl: Point(dx, 0), tr: Point(w + dx, 0), br: Point(w + dx, h), bl: Point(dx, h))
+    }
+
+    @Test func dataPairsCountEachRegionOnItsOwn() throws {
+        let square20 = try #require(DMSymbolSize.find(rows: 20, columns: 20))  // one 18 × 18 region
+        let square32 = try #require(DMSymbolSize.find(rows: 32, columns: 32))  // four 14 × 14 regions
+        #expect(DMDetector.dataPairs(square20) == (inRows: 306, inColumns: 306))
+        #expect(DMDetector.dataPairs(square32) == (inRows: 728, inColumns: 728))
     }
 
     @Test func barsAreStripesAlongEitherAxis() throws {
@@ -54,6 +79,10 @@ struct DMStripesTests {
         }
         #expect(DMDetector.isStriped(bars, size: size))
         #expect(DMDetector.isStriped(transposed, size: size))
+        #expect(DMDetector.isStriped(drawn(bars), size: size, transform: Self.transform(size)))
+        #expect(DMDetector.isStriped(drawn(transposed), size: size, transform: Self.transform(size)))
+        // A grid whose last column's centres lie more than 1.5 pixels right of the drawing is not sampled.
+        #expect(!DMDetector.isStriped(drawn(bars), size: size, transform: Self.transform(size, dx: 3)))
         // The one data region is rows and columns 1…18: 18 × 17 = 306 pairs in the columns. Column 5
         // flipped on every odd row leaves 289 of them alike (94 %): stripes; column 12 too, 272 (89 %): not.
         var broken = bars
