@@ -315,7 +315,7 @@ public enum DMDetector {
 
     /// Grid hypotheses for a candidate, best first: sizes whose proportions fit, in both readings
     /// (plain and mirrored), with the fourth corner refined; hypotheses whose sampled data modules are
-    /// stripes (``isStriped(_:size:)``) are dropped before refining.
+    /// stripes (``isStriped(_:size:transform:)``) are dropped before refining.
     public static func detections(_ m: BitMatrix, _ cand: Candidate, maxResults: Int = 4) -> [DMDetection] {
         let la = cand.l.distance(to: cand.a)
         let lc = cand.l.distance(to: cand.c)

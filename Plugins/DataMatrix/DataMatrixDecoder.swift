@@ -193,27 +193,19 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             let dets = DMDetector.detections(matrix, cand)
             bestScore = max(bestScore, dets.first?.score ?? 0)
             var done = false
-            // A best grid of stripes lies over a linear symbol's bars: no symbol, no near miss.
-            var bestIsStriped = false
-            for (k, d) in dets.enumerated() {
+            for d in dets {
                 guard
                     let grid = GridSampler.sample(
-                        matrix, columns: d.size.columns, rows: d.size.rows, transform: d.transform)
+                        matrix, columns: d.size.columns, rows: d.size.rows, transform: d.transform),
+                    let (content, corrections) = DataMatrixDecoder.decode(grid: grid, size: d.size)
                 else { continue }
-                if DMDetector.isStriped(grid, size: d.size) {
-                    if k == 0 { bestIsStriped = true }
-                    continue
-                }
-                guard let (content, corrections) = DataMatrixDecoder.decode(grid: grid, size: d.size) else {
-                    continue
-                }
                 let b = barcode(content, corrections: corrections, detection: d)
                 results.append(b)
                 areas.append(b.cornerPoints)
                 done = true
                 break
             }
-            if !done, !bestIsStriped, let d = dets.first {
+            if !done, let d = dets.first {
                 if let (content, corrections, dd) = reread(matrix, image: image, dets, d) {
                     let b = barcode(content, corrections: corrections, detection: dd)
                     results.append(b)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import DataMatrix
 
-/// ``DMDetector/isStriped(_:size:)``: the module grids of real symbols, with the most regular payloads,
+/// ``DMDetector/isStriped(_:size:transform:)``: the module grids of real symbols, with the most regular payloads,
 /// the smallest sizes, several data regions and a DMRE size, are no stripes; grids of bars (every row
 /// alike, or every column) are.
 struct DMStripesTests {
@@ -35,9 +35,13 @@ struct DMStripesTests {
         // The symbol itself reads: the grid is what the decoder would sample.
         let (content, _) = try #require(DataMatrixDecoder.decode(grid: grid, size: size))
         #expect(content.text == text)
-        #expect(!DMDetector.isStriped(grid, size: size))
-        // Read row by row from the drawing (2 pixels a module) through the grid's transform: the same answer.
-        #expect(!DMDetector.isStriped(drawn(grid), size: size, transform: Self.transform(size)))
+        // Read from its drawing (2 pixels a module) through the grid's transform.
+        #expect(!isStriped(grid, size))
+    }
+
+    /// ``DMDetector/isStriped(_:size:transform:)`` of `grid` drawn at 2 pixels a module.
+    func isStriped(_ grid: BitMatrix, _ size: DMSymbolSize) -> Bool {
+        DMDetector.isStriped(drawn(grid), size: size, transform: Self.transform(size))
     }
 
     /// `grid` drawn at 2 pixels a module.
@@ -77,18 +81,16 @@ struct DMStripesTests {
                 transposed[r, c] = dark[c]
             }
         }
-        #expect(DMDetector.isStriped(bars, size: size))
-        #expect(DMDetector.isStriped(transposed, size: size))
-        #expect(DMDetector.isStriped(drawn(bars), size: size, transform: Self.transform(size)))
-        #expect(DMDetector.isStriped(drawn(transposed), size: size, transform: Self.transform(size)))
+        #expect(isStriped(bars, size))
+        #expect(isStriped(transposed, size))
         // A grid whose last column's centres lie more than 1.5 pixels right of the drawing is not sampled.
         #expect(!DMDetector.isStriped(drawn(bars), size: size, transform: Self.transform(size, dx: 3)))
         // The one data region is rows and columns 1…18: 18 × 17 = 306 pairs in the columns. Column 5
         // flipped on every odd row leaves 289 of them alike (94 %): stripes; column 12 too, 272 (89 %): not.
         var broken = bars
         for r in stride(from: 1, to: 20, by: 2) { broken[5, r] = !broken[5, r] }
-        #expect(DMDetector.isStriped(broken, size: size))
+        #expect(isStriped(broken, size))
         for r in stride(from: 1, to: 20, by: 2) { broken[12, r] = !broken[12, r] }
-        #expect(!DMDetector.isStriped(broken, size: size))
+        #expect(!isStriped(broken, size))
     }
 }
