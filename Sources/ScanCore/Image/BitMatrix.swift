@@ -92,7 +92,7 @@ public struct BitMatrix: Sendable, Equatable {
     static func contiguousRuns(_ p: UnsafePointer<UInt8>, count: Int) -> [Int] {
         guard count > 0 else { return [0] }
         var runs: [Int] = []
-        runs.reserveCapacity(64)
+        runs.reserveCapacity(count / 8 + 16)
         var start = 0
         forEachColourChange(p, count: count) { i in
             runs.append(i - start)

@@ -68,6 +68,7 @@ public enum LineProfileThreshold {
         let n = s.count
         // Alternating extrema: index, and whether it is a maximum.
         var extremaAt: [Int] = []
+        extremaAt.reserveCapacity(n / 4 + 8)
         var firstIsMax = false
         var lookingForMax = true  // decided by the first significant move
         var candidate = 0
@@ -175,16 +176,29 @@ public enum LineProfileThreshold {
         _ profile: [UInt8], hysteresis h: Int? = nil, smoothing: Bool = true
     ) -> (runs: [Int], starts: [Double]) {
         let (e, startsDark) = edges(profile, hysteresis: h, smoothing: smoothing)
-        var starts: [Double] = [0]
+        var starts: [Double] = []
+        starts.reserveCapacity(e.count + 3)
+        starts.append(0)
         if startsDark { starts.append(0) }
         starts += e
         starts.append(Double(profile.count))
         // Integer runs from rounded edges, keeping the total equal to the length.
         var runs: [Int] = []
         runs.reserveCapacity(starts.count - 1)
+        var previous = 0
         for k in 1..<starts.count {
-            runs.append(Int(starts[k].rounded()) - Int(starts[k - 1].rounded()))
+            let edge = roundedPosition(starts[k])
+            runs.append(edge - previous)
+            previous = edge
         }
         return (runs, starts)
+    }
+
+    /// `x.rounded()` (half away from zero) for a position `x` ≥ 0, without the C library call that
+    /// `rounded()` makes on baseline x86-64: the fraction `x − ⌊x⌋` is exact.
+    @inline(__always)
+    static func roundedPosition(_ x: Double) -> Int {
+        let whole = Int(x)
+        return x - Double(whole) >= 0.5 ? whole + 1 : whole
     }
 }

@@ -64,24 +64,34 @@ public struct ScanLine: Sendable {
         self.runs = runs
         self.startsAtBorder = startsAtBorder
         self.endsAtBorder = endsAtBorder
+        // Arrays are grown from empty with their capacity reserved: on Swift 6.3 for Linux,
+        // `Array(repeating:count:)` looks up the storage's type metadata at run time (about 750
+        // instructions), which costs more than filling a line's arrays.
         let n = runs.count
-        var starts = [Int](repeating: 0, count: n + 1)
-        var w = [Double](repeating: 0, count: n)
-        for i in 0..<n {
-            starts[i + 1] = starts[i] + runs[i]
-            w[i] = Double(runs[i])
+        var starts: [Int] = []
+        starts.reserveCapacity(n + 1)
+        var w: [Double] = []
+        w.reserveCapacity(n)
+        var position = 0
+        starts.append(0)
+        for r in runs {
+            position += r
+            starts.append(position)
+            w.append(Double(r))
         }
         self.runStarts = starts
         self.subpixelStarts = subpixelStarts
         self.widths = w
         if let sub = subpixelStarts {
-            var e = [Double](repeating: 0, count: n)
-            for i in 0..<n { e[i] = sub[i + 1] - sub[i] }
+            var e: [Double] = []
+            e.reserveCapacity(n)
+            for i in 0..<n { e.append(sub[i + 1] - sub[i]) }
             exactWidths = e
         } else {
             exactWidths = w
         }
         var candidates: [Int] = []
+        candidates.reserveCapacity(n / 2)  // at most every dark run: one allocation
         var i = 1
         while i + 2 < n {
             if i == 1 || w[i - 1] >= ScanLine.quietZoneRatio * min(w[i], w[i + 1]) { candidates.append(i) }
@@ -196,7 +206,9 @@ public struct ScanLine: Sendable {
         var specks = 0
         for k in 1..<(runs.count - 1) where runs[k] == 1 { specks += 1 }
         guard specks > 0, specks * 8 < runs.count else { return nil }
-        var merged: [Int] = [runs[0]]
+        var merged: [Int] = []
+        merged.reserveCapacity(runs.count)
+        merged.append(runs[0])
         var k = 1
         while k < runs.count {
             if runs[k] == 1 && k + 1 < runs.count {
