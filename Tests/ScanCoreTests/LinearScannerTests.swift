@@ -60,6 +60,11 @@ struct LinearScannerTests {
         #expect(
             ScanLine(runs: [2, 3, 4], subpixelStarts: [0, 2.5, 5.5, 9]).inverted().subpixelStarts
                 == [0, 0, 2.5, 5.5, 9, 9])
+        // Sub-pixel starts follow the runs: dropped with the empty runs at dark ends, mirrored when reversed.
+        let darkEnds = ScanLine(runs: [0, 3, 4, 5], subpixelStarts: [0, 0, 3.25, 7.5, 12])
+        #expect(darkEnds.inverted().subpixelStarts == [0, 3.25, 7.5, 12])
+        #expect(darkEnds.reversed().subpixelStarts == [0, 0, 4.5, 8.75, 12, 12])
+        #expect(ScanLine(runs: [7], subpixelStarts: [0, 7]).inverted().subpixelStarts == [0, 0, 7, 7])
     }
 
     @Test func theImageBorderIsAQuietZone() {

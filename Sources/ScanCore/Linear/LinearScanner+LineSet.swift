@@ -109,9 +109,19 @@ extension LinearScanner {
             return BitMatrix.runs(of: values(matrix, index, 0..<n))
         }
 
+        /// `count` zero bytes, through a reserved array: `Array(repeating:count:)` looks up the storage's
+        /// type metadata at run time on Swift 6.3 for Linux (see ``ScanLine``), which costs more than
+        /// a line's samples.
+        static func zeros(_ count: Int) -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(count)
+            out.append(contentsOf: repeatElement(0, count: count))
+            return out
+        }
+
         /// The bits of `matrix` under positions `range` of line `index`.
         func values(_ matrix: BitMatrix, _ index: Int, _ range: Range<Int>) -> [UInt8] {
-            var out = [UInt8](repeating: 0, count: range.count)
+            var out = Self.zeros(range.count)
             matrix.bits.withUnsafeBufferPointer { buf in
                 out.withUnsafeMutableBufferPointer { o in
                     sample(
@@ -129,7 +139,7 @@ extension LinearScanner {
 
         /// Luminance under positions `range` of line `index`.
         func profile(_ image: LuminanceImage, _ index: Int, _ range: Range<Int>) -> [UInt8] {
-            var out = [UInt8](repeating: 0, count: range.count)
+            var out = Self.zeros(range.count)
             image.storage.withUnsafeBufferPointer { buf in
                 out.withUnsafeMutableBufferPointer { o in
                     sample(

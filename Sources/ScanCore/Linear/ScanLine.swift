@@ -65,8 +65,9 @@ public struct ScanLine: Sendable {
         self.startsAtBorder = startsAtBorder
         self.endsAtBorder = endsAtBorder
         // Arrays are grown from empty with their capacity reserved: on Swift 6.3 for Linux,
-        // `Array(repeating:count:)` looks up the storage's type metadata at run time (about 750
-        // instructions), which costs more than filling a line's arrays.
+        // `Array(repeating:count:)` (and any array the standard library makes from a sequence) looks up
+        // the storage's type metadata at run time (about 750 instructions), which costs more than
+        // filling a line's arrays.
         let n = runs.count
         var starts: [Int] = []
         starts.reserveCapacity(n + 1)
@@ -171,30 +172,51 @@ public struct ScanLine: Sendable {
     /// runs shift by one place (still starting and ending with a light run, empty where the line now
     /// starts or ends dark).
     public func inverted() -> ScanLine {
-        var r = [0] + runs + [0]
-        var sub = subpixelStarts.map { [$0[0]] + $0 + [$0[$0.count - 1]] }
-        guard count > 1 else {  // all light: all dark
+        let n = count
+        guard n > 1 else {  // all light: all dark
             return runs[0] == 0
                 ? self
-                : ScanLine(runs: r, subpixelStarts: sub, startsAtBorder: startsAtBorder, endsAtBorder: endsAtBorder)
+                : ScanLine(
+                    runs: [0, runs[0], 0], subpixelStarts: subpixelStarts.map { [$0[0], $0[0], $0[1], $0[1]] },
+                    startsAtBorder: startsAtBorder, endsAtBorder: endsAtBorder)
         }
-        if runs[count - 1] == 0 {  // the line ended dark: it now ends with that run as light
-            r.removeLast(2)
-            sub?.removeLast(2)
-        }
-        if runs[0] == 0 {  // the line started dark: it now starts with that run as light
-            r.removeFirst(2)
-            sub?.removeFirst(2)
+        // Runs 0 … n−1 with an empty light run before and after, less the pair at an end where the line
+        // started or ended dark (its empty light run and the empty run now added beside it).
+        let first = runs[0] == 0 ? 1 : 0
+        let last = runs[n - 1] == 0 ? n - 2 : n - 1
+        var r: [Int] = []
+        r.reserveCapacity(n + 2)
+        if first == 0 { r.append(0) }
+        for k in first...last { r.append(runs[k]) }
+        if last == n - 1 { r.append(0) }
+        var sub: [Double]? = nil
+        if let s = subpixelStarts {
+            var out: [Double] = []
+            out.reserveCapacity(n + 3)
+            if first == 0 { out.append(s[0]) }
+            for k in first...(last + 1) { out.append(s[k]) }
+            if last == n - 1 { out.append(s[n]) }
+            sub = out
         }
         return ScanLine(runs: r, subpixelStarts: sub, startsAtBorder: startsAtBorder, endsAtBorder: endsAtBorder)
     }
 
     /// The same line read in the other direction (still starting and ending with a light run).
     public func reversed() -> ScanLine {
-        let sub = subpixelStarts.map { s in s.reversed().map { (s.last ?? 0) - $0 } }
-        return ScanLine(
-            runs: runs.reversed(), subpixelStarts: sub, startsAtBorder: endsAtBorder,
-            endsAtBorder: startsAtBorder)
+        // Filled by hand into reserved arrays: `Sequence.reversed()` makes its array the slow way (see
+        // the initializer).
+        var r: [Int] = []
+        r.reserveCapacity(runs.count)
+        for k in runs.indices.reversed() { r.append(runs[k]) }
+        var sub: [Double]? = nil
+        if let s = subpixelStarts {
+            let end = s.last ?? 0
+            var out: [Double] = []
+            out.reserveCapacity(s.count)
+            for k in s.indices.reversed() { out.append(end - s[k]) }
+            sub = out
+        }
+        return ScanLine(runs: r, subpixelStarts: sub, startsAtBorder: endsAtBorder, endsAtBorder: startsAtBorder)
     }
 
     /// The line with every one-pixel run inside it merged into its neighbours (a speck of noise in a bar
