@@ -40,7 +40,8 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         let mask = CandidateMask(frame, options: options, linear: false, matrix: true, margin: Self.searchMargin)
         if mask.isEmpty { return PassOutcome(symbols: [], unresolved: []) }
         let matrix = frame.binarized(options.binarizer)
-        let first = read(matrix, image: frame.image, options: options, skipping: [], mask: mask)
+        let first = read(
+            matrix, image: frame.image, options: options, skipping: [], readOutlines: frame.readOutlines, mask: mask)
         var results = first.results
         // Modules that do not touch (dot-peen dots, or squares printed smaller than their cell) make no
         // finder component, or one whose sides and modules are broken by light gaps. Where this pass saw
@@ -51,7 +52,11 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         // frame's size.
         for place in rereadPlaces(dots: first.dots, nearMisses: first.nearMisses, matrix: matrix) {
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
-            if results.contains(where: { Quadrilateral.contains($0.cornerPoints, place.centre) }) { continue }
+            if results.contains(where: { Quadrilateral.contains($0.cornerPoints, place.centre) })
+                || frame.readOutlines.contains(where: { Quadrilateral.contains($0, place.centre) })
+            {
+                continue
+            }
             results += read(place, matrix: matrix, image: frame.image, options: options, skipping: results)
         }
         let left = first.nearMisses.map { Self.centre(of: $0) }
@@ -156,15 +161,16 @@ public struct DataMatrixDecoder: SymbologyDecoder {
 
     /// ``decode(_:image:options:skipping:mask:)`` with the best score of any grid hypothesis tried (0 when
     /// there was none), which tells a symbol that could not be read from clutter, and the census of
-    /// dot-like components.
+    /// dot-like components. Candidates centred inside `readOutlines` (other symbols read in the frame,
+    /// ``FrameContext/readOutlines``) are skipped as those inside `found` are.
     func read(
         _ matrix: BitMatrix, image: LuminanceImage?, options: DecodeOptions, skipping found: [Barcode],
-        mask: CandidateMask?
+        readOutlines: [[Point]] = [], mask: CandidateMask?
     ) -> (results: [Barcode], bestScore: Double, dots: DMDotCensus, nearMisses: [[Point]]) {
         var results: [Barcode] = []
         var nearMisses: [[Point]] = []
         var bestScore = 0.0
-        var areas: [[Point]] = found.map(\.cornerPoints)
+        var areas: [[Point]] = found.map(\.cornerPoints) + readOutlines
         var pureCandidate = options.pure ? DMDetector.pureCandidate(matrix) : nil
         let (components, dots) = DMDetector.componentsAndDots(matrix, minSide: 10)
         // Candidates one at a time, as the loop gets to them: it may stop long before the last component

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import ScanCore
@@ -24,6 +25,18 @@ private struct FixedDecoder: SymbologyDecoder {
     var symbols: [Barcode]
     var formats: Set<BarcodeFormat> { Set(symbols.map(\.format)) }
     func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] { symbols }
+}
+
+/// A test plugin (matrix) that reads nothing and keeps, per call, the outlines of the symbols its frame
+/// says were read before it.
+private final class OutlineRecorder: SymbologyDecoder {
+    let seen = Mutex<[[[Point]]]>([])
+    var name: String { "outline-recorder" }
+    var formats: Set<BarcodeFormat> { [BarcodeFormat("telepen")] }
+    func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
+        seen.withLock { $0.append(frame.readOutlines) }
+        return []
+    }
 }
 
 /// A symbol of `format` with the outline of the rectangle x0..<x1, y0..<y1.
@@ -86,6 +99,21 @@ struct RegistryTests {
         let found = registry.decode(
             FrameContext(image: LuminanceImage(width: 200, height: 100, filledWith: 255)), options: options)
         #expect(found.map(\.rawValue) == ["text", "04252614"])
+    }
+
+    @Test func laterPluginsOfAPassKnowWhatEarlierOnesRead() {
+        // Two symbols never share their area: a plugin after one that read a symbol is told its outline
+        // (and its candidate blocks are cleared), one before it is not.
+        let qr = symbol(.qrcode, "text", 10, 10, 100, 90)
+        let after = OutlineRecorder(), before = OutlineRecorder()
+        let registry = DecoderRegistry([before, FixedDecoder(kind: .matrix, symbols: [qr]), after])
+        var options = DecodeOptions()
+        options.tryInvert = false
+        let found = registry.decode(
+            FrameContext(image: LuminanceImage(width: 200, height: 100, filledWith: 255)), options: options)
+        #expect(found.map(\.rawValue) == ["text"])
+        #expect(before.seen.withLock { $0.first } == [])
+        #expect(after.seen.withLock { $0.first } == [qr.cornerPoints])
     }
 
     @Test func duplicatesAreMergedAndMaxSymbolsHolds() {

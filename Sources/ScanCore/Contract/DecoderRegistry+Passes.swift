@@ -33,10 +33,10 @@ extension DecoderRegistry {
             if later && !options.searchWholeFrame {
                 // Look only where nothing read so far explains the candidate blocks.
                 let scale = 1 / Double(pass.scale)
-                let map = context.candidates.removingBlocks(
-                    explainedBy: found.map { $0.cornerPoints.map { $0 * scale } })
+                let outlines = found.map { $0.cornerPoints.map { $0 * scale } }
+                let map = context.candidates.removingBlocks(explainedBy: outlines)
                 if map.isEmpty { return }
-                context = context.restricted(to: map)
+                context = context.restricted(to: map, readOutlines: outlines)
             }
             let chosen = plugins.indices.filter { !later || runs($0, in: pass, context) }
             guard !chosen.isEmpty else { return }
@@ -57,27 +57,32 @@ extension DecoderRegistry {
             // (matrix and stacked) symbols they read make linear candidate blocks, which the engine then
             // leaves out where their centres lie inside a symbol's outline (a linear read centred there
             // would not be reported: `withoutLinearInside2D`). Blocks beside a symbol stay: a linear symbol
-            // may sit right under one, its bars' ends need no quiet zone.
+            // may sit right under one, its bars' ends need no quiet zone. Each of these plugins likewise
+            // looks only where the symbols read by the ones before it leave candidate blocks: two symbols
+            // never share their area, and a symbol's modules are clutter to the other symbologies.
+            var read2D: [[Point]] = []
             for k in chosen where !linear.contains(where: { $0.0 == k }) {
                 let plugin = plugins[k]
-                outcomes.append(
-                    (
-                        k,
-                        plugin.decodePass(
-                            context, pass: pass, options: plugin.kind == .linear ? passOptions : otherOptions)
-                    ))
+                var pluginContext = context
+                if !options.searchWholeFrame && !read2D.isEmpty {
+                    pluginContext = context.restricted(
+                        to: context.candidates.removingBlocks(explainedBy: read2D, margin: 0),
+                        readOutlines: context.readOutlines + read2D)
+                }
+                let outcome = plugin.decodePass(
+                    pluginContext, pass: pass, options: plugin.kind == .linear ? passOptions : otherOptions)
+                outcomes.append((k, outcome))
+                read2D += outcome.symbols.filter { options.wants($0.format) }.map(\.cornerPoints)
             }
             // Every linear plugin in one pass of the scan-line engine.
             if !linear.isEmpty {
                 var rows: [any LinearRowDecoder] = []
                 for (_, plugin) in linear { rows.append(Self.rowDecoder(of: plugin)) }
                 var linearContext = context
-                let read2D = outcomes.filter { plugins[$0.0].kind != .linear }.flatMap {
-                    $0.1.symbols.filter { options.wants($0.format) }.map(\.cornerPoints)
-                }
                 if !options.searchWholeFrame && !read2D.isEmpty {
                     linearContext = context.restricted(
-                        to: context.candidates.removingBlocks(explainedBy: read2D, margin: 0))
+                        to: context.candidates.removingBlocks(explainedBy: read2D, margin: 0),
+                        readOutlines: context.readOutlines + read2D)
                 }
                 let byDecoder = LinearScanner.scan(linearContext, options: passOptions, decoders: rows)
                 for (j, (k, plugin)) in linear.enumerated() {

@@ -20,13 +20,17 @@ public final class FrameContext: Sendable {
         var otsuThreshold: Int?
         var memo: [MemoKey: any Sendable] = [:]
     }
-    /// Derivations of ``image``, shared with the contexts ``restricted(to:)`` makes.
+    /// Derivations of ``image``, shared with the contexts ``restricted(to:readOutlines:)`` makes.
     private final class Derived: Sendable {
         let cache = Mutex(Cache())
     }
     private let derived: Derived
-    /// The candidate map this context offers in place of the computed one (see ``restricted(to:)``).
+    /// The candidate map this context offers in place of the computed one (see ``restricted(to:readOutlines:)``).
     private let candidateOverride: CandidateMap?
+    /// Outlines of the symbols already read in this frame (corner points in this context's pixels), which
+    /// the registry hands to the plugins after them (``restricted(to:readOutlines:)``): two symbols never
+    /// share their area, so a plugin need not look for a symbol centred inside one. Empty otherwise.
+    public let readOutlines: [[Point]]
     /// What a frame and its negative (``inverted``) share: work done on one serves the other.
     let shared: SharedDerivations
     /// True when ``image`` is the negative of the image `shared` holds derivations of.
@@ -40,6 +44,7 @@ public final class FrameContext: Sendable {
         negatesShared = false
         derived = Derived()
         candidateOverride = nil
+        readOutlines = []
     }
 
     /// A context over a frame's luminance plane (see ``Frame/luminance()``).
@@ -56,24 +61,27 @@ public final class FrameContext: Sendable {
         negatesShared = !parent.negatesShared
         derived = Derived()
         candidateOverride = nil
+        readOutlines = []
         derived.cache.withLock { $0.candidates = parent.derived.cache.withLock { $0.candidates } }
     }
 
     /// A context over the same image with every derivation shared, whose ``candidates`` are `map`.
-    private init(restricting base: FrameContext, to map: CandidateMap) {
+    private init(restricting base: FrameContext, to map: CandidateMap, readOutlines outlines: [[Point]]) {
         image = base.image
         isInverted = base.isInverted
         shared = base.shared
         negatesShared = base.negatesShared
         derived = base.derived
         candidateOverride = map
+        readOutlines = outlines
     }
 
     /// This frame with `map` (a map of this image, usually ``candidates`` with some blocks cleared) as its
-    /// candidate map, and every other derivation (binarized matrices, scan lines, the negative's) shared:
-    /// the registry's later passes look only where the earlier ones left something unexplained.
-    public func restricted(to map: CandidateMap) -> FrameContext {
-        FrameContext(restricting: base, to: map)
+    /// candidate map and `readOutlines` as its ``readOutlines``, and every other derivation (binarized
+    /// matrices, scan lines, the negative's) shared: the registry's later passes, and the plugins after
+    /// one that read a symbol, look only where the symbols read so far leave something unexplained.
+    public func restricted(to map: CandidateMap, readOutlines: [[Point]] = []) -> FrameContext {
+        FrameContext(restricting: base, to: map, readOutlines: readOutlines)
     }
 
     /// The unrestricted context this one shares its derivations with (itself when not restricted).
@@ -87,6 +95,7 @@ public final class FrameContext: Sendable {
         negatesShared = other.negatesShared
         derived = other.derived
         candidateOverride = nil
+        readOutlines = []
     }
 
     public var width: Int { image.width }
@@ -138,7 +147,9 @@ public final class FrameContext: Sendable {
     /// The negative image (255 − luminance), for light-on-dark symbols; computed on first use.
     /// Coordinates are the same as this context's.
     public var inverted: FrameContext {
-        if let candidateOverride { return base.inverted.restricted(to: candidateOverride) }
+        if let candidateOverride {
+            return base.inverted.restricted(to: candidateOverride, readOutlines: readOutlines)
+        }
         if let c = derived.cache.withLock({ $0.inverted }) { return c }
         let made = FrameContext(negativeOf: self, image: image.inverted())
         return derived.cache.withLock { c in
