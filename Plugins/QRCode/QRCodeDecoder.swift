@@ -120,10 +120,21 @@ public struct QRCodeDecoder: SymbologyDecoder {
             formatLegs[key] = widths
             return widths
         }
+        // And a leg's timing count, per ordered pair and side (``QRDetector/timingSideIsLeft(from:to:other:)``).
+        var timingCounts: [Int: Int?] = [:]
+        func timingCount(_ i: Int, _ j: Int, other k: Int) -> Int? {
+            let (a, b, c) = (patterns[i].center, patterns[j].center, patterns[k].center)
+            let key = (i * patterns.count + j) * 2 + (QRDetector.timingSideIsLeft(from: a, to: b, other: c) ? 1 : 0)
+            if let known = timingCounts[key] { return known }
+            let count = QRDetector.timingCount(matrix, from: a, to: b, other: c, module: leg(i, j))
+            timingCounts[key] = count
+            return count
+        }
         for t in QRDetector.triples(patterns) {
             let (a, b, c) = (patterns[t.tl], patterns[t.tr], patterns[t.bl])
             let timing = QRDetector.timing(
-                matrix, tl: a, tr: b, bl: c, legs: (leg(t.tl, t.tr), leg(t.tl, t.bl)))
+                tl: a, tr: b, bl: c, legs: (leg(t.tl, t.tr), leg(t.tl, t.bl)),
+                counts: (timingCount(t.tl, t.tr, other: t.bl), timingCount(t.tl, t.bl, other: t.tr)))
             let counted = [timing.top, timing.left].compactMap { $0 }.map {
                 QRDetector.snappedDimension(Double($0 + 15))
             }

@@ -152,16 +152,40 @@ public enum QRDetector {
         _ matrix: BitMatrix, tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern,
         legs: (top: Double, left: Double)
     ) -> (top: Int?, left: Int?, estimate: Double, disagreement: Int) {
+        timing(
+            tl: tl, tr: tr, bl: bl, legs: legs,
+            counts: (
+                timingCount(matrix, from: tl.center, to: tr.center, other: bl.center, module: legs.top),
+                timingCount(matrix, from: tl.center, to: bl.center, other: tr.center, module: legs.left)
+            ))
+    }
+
+    /// ``timing(_:tl:tr:bl:legs:)`` with the two legs' timing counts known (``timingCount(_:from:to:other:module:)``
+    /// along the top leg and along the left leg).
+    static func timing(
+        tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern, legs: (top: Double, left: Double),
+        counts: (top: Int?, left: Int?)
+    ) -> (top: Int?, left: Int?, estimate: Double, disagreement: Int) {
         let (top, left) = legs
         let estimate = (tl.center.distance(to: tr.center) / top + tl.center.distance(to: bl.center) / left) / 2 + 7
-        let t1 = timingCount(matrix, from: tl.center, to: tr.center, other: bl.center, module: top)
-        let t2 = timingCount(matrix, from: tl.center, to: bl.center, other: tr.center, module: left)
+        let (t1, t2) = counts
         var bad = 0
         for t in [t1, t2] {
             guard let t else { bad += 1; continue }
             if abs(Double(t + 15) - estimate) > max(4, estimate * 0.15) { bad += 1 }
         }
         return (t1, t2, estimate, bad)
+    }
+
+    /// True when ``timingCount(_:from:to:other:module:)`` reads the timing line on the left of the leg
+    /// from `a` to `b` (left of its direction in image coordinates, y down: the side of (−dy, dx)), that is
+    /// when `other` lies there or on the leg. The count depends on `other` only through this side, so a
+    /// leg's count serves every triple that has its third pattern on the same side.
+    static func timingSideIsLeft(from a: Point, to b: Point, other: Point) -> Bool {
+        let dir = b - a
+        let len = (dir.x * dir.x + dir.y * dir.y).squareRoot()
+        let toOther = other - a
+        return -(dir.y / len) * toOther.x + (dir.x / len) * toOther.y >= 0
     }
 
     /// The QR dimension (4k + 17 modules) nearest to `d`.
@@ -288,8 +312,7 @@ public enum QRDetector {
         guard len > 0 else { return nil }
         let ux = dir.x / len, uy = dir.y / len
         var px = -uy, py = ux
-        let toOther = other - a
-        if px * toOther.x + py * toOther.y < 0 { px = -px; py = -py }
+        if !timingSideIsLeft(from: a, to: b, other: other) { px = -px; py = -py }
         let shift = 3.0 * module
         let start = a + Point(px, py) * shift
         guard len.isFinite, len > 8, len < 1e6 else { return nil }
