@@ -120,11 +120,12 @@ public struct QRCodeDecoder: SymbologyDecoder {
             formatLegs[key] = widths
             return widths
         }
-        // And a leg's timing count, per ordered pair and side (``QRDetector/timingSideIsLeft(from:to:other:)``).
+        // And a leg's timing count, per ordered pair and side (``QRDetector/timingLineIsClockwise(from:to:other:)``).
         var timingCounts: [Int: Int?] = [:]
         func timingCount(_ i: Int, _ j: Int, other k: Int) -> Int? {
             let (a, b, c) = (patterns[i].center, patterns[j].center, patterns[k].center)
-            let key = (i * patterns.count + j) * 2 + (QRDetector.timingSideIsLeft(from: a, to: b, other: c) ? 1 : 0)
+            let side = QRDetector.timingLineIsClockwise(from: a, to: b, other: c) ? 1 : 0
+            let key = (i * patterns.count + j) * 2 + side
             if let known = timingCounts[key] { return known }
             let count = QRDetector.timingCount(matrix, from: a, to: b, other: c, module: leg(i, j))
             timingCounts[key] = count

@@ -177,11 +177,11 @@ public enum QRDetector {
         return (t1, t2, estimate, bad)
     }
 
-    /// True when ``timingCount(_:from:to:other:module:)`` reads the timing line on the left of the leg
-    /// from `a` to `b` (left of its direction in image coordinates, y down: the side of (−dy, dx)), that is
-    /// when `other` lies there or on the leg. The count depends on `other` only through this side, so a
-    /// leg's count serves every triple that has its third pattern on the same side.
-    static func timingSideIsLeft(from a: Point, to b: Point, other: Point) -> Bool {
+    /// True when `other` lies on the side of (−dy, dx) of the leg from `a` to `b` (direction (dx, dy)), or
+    /// on the leg: clockwise of the leg as seen in the image (y down). ``timingCount(_:from:to:other:module:)``
+    /// reads the timing line on `other`'s side and depends on `other` through nothing else, so a leg's count
+    /// serves every triple whose third pattern lies on the same side.
+    static func timingLineIsClockwise(from a: Point, to b: Point, other: Point) -> Bool {
         let dir = b - a
         let len = (dir.x * dir.x + dir.y * dir.y).squareRoot()
         let toOther = other - a
@@ -312,7 +312,7 @@ public enum QRDetector {
         guard len > 0 else { return nil }
         let ux = dir.x / len, uy = dir.y / len
         var px = -uy, py = ux
-        if !timingSideIsLeft(from: a, to: b, other: other) { px = -px; py = -py }
+        if !timingLineIsClockwise(from: a, to: b, other: other) { px = -px; py = -py }
         let shift = 3.0 * module
         let start = a + Point(px, py) * shift
         guard len.isFinite, len > 8, len < 1e6 else { return nil }

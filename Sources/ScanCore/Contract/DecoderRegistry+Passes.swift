@@ -33,10 +33,15 @@ extension DecoderRegistry {
             if later && !options.searchWholeFrame {
                 // Look only where nothing read so far explains the candidate blocks.
                 let scale = 1 / Double(pass.scale)
-                let outlines = found.map { $0.cornerPoints.map { $0 * scale } }
-                let map = context.candidates.removingBlocks(explainedBy: outlines)
+                let map = context.candidates.removingBlocks(
+                    explainedBy: found.map { $0.cornerPoints.map { $0 * scale } })
                 if map.isEmpty { return }
-                context = context.restricted(to: map, readOutlines: outlines)
+                // The outlines handed on are the two-dimensional symbols' only: a linear read can be a
+                // misread through a 2D symbol's modules (see `withoutLinearInside2D`), and must not hide it.
+                let outlines2D = found.indices.filter { foundKinds[$0] != .linear }.map {
+                    found[$0].cornerPoints.map { $0 * scale }
+                }
+                context = context.restricted(to: map, readOutlines: outlines2D)
             }
             let chosen = plugins.indices.filter { !later || runs($0, in: pass, context) }
             guard !chosen.isEmpty else { return }

@@ -18,9 +18,12 @@
 /// - for the second binarizer, the plugin's earlier passes left places they could not read
 ///   (``PassOutcome/unresolved``), or, for a plugin that does not say, it has read nothing yet.
 ///
-/// All wanted linear plugins read one pass together (``LinearScanner``: each scan line read once for all),
-/// after the pass's other plugins, and without the candidate blocks whose centres lie inside the
-/// two-dimensional symbols they read.
+/// Within a pass, each matrix or stacked plugin runs without the candidate blocks inside the symbols the
+/// plugins before it read, and is told their outlines (``FrameContext/readOutlines``; in later passes,
+/// those of every two-dimensional symbol read so far): two symbols never share their area. All wanted
+/// linear plugins read one pass together (``LinearScanner``: each scan line read once for all), after the
+/// pass's other plugins, and without the candidate blocks whose centres lie inside the two-dimensional
+/// symbols they read.
 /// A symbol found by two passes is reported once (``removingDuplicates(_:)``), and a linear symbol read
 /// inside a stacked or matrix symbol's outline is part of that symbol, not reported. Corner points are in the
 /// caller's pixels; results are ordered top to bottom, then left to right (``readingOrder(_:)``).

@@ -27,9 +27,11 @@ public final class FrameContext: Sendable {
     private let derived: Derived
     /// The candidate map this context offers in place of the computed one (see ``restricted(to:readOutlines:)``).
     private let candidateOverride: CandidateMap?
-    /// Outlines of the symbols already read in this frame (corner points in this context's pixels), which
-    /// the registry hands to the plugins after them (``restricted(to:readOutlines:)``): two symbols never
-    /// share their area, so a plugin need not look for a symbol centred inside one. Empty otherwise.
+    /// Outlines of the two-dimensional (matrix and stacked) symbols already read in this frame (corner
+    /// points in this context's pixels), which the registry hands to the plugins after them
+    /// (``restricted(to:readOutlines:)``): two symbols never share their area, so a plugin need not look
+    /// for a symbol centred inside one. Linear symbols are not among them: a linear read can be a misread
+    /// through a 2D symbol's modules. Empty otherwise.
     public let readOutlines: [[Point]]
     /// What a frame and its negative (``inverted``) share: work done on one serves the other.
     let shared: SharedDerivations
@@ -161,7 +163,7 @@ public final class FrameContext: Sendable {
 
     /// The value `compute` gives for `key`, computed once for this frame's ``image`` and kept for later
     /// calls with an equal key: a plugin whose passes repeat work that depends on the image alone (not on
-    /// the pass's binarization or options) does it once per frame. Contexts made by ``restricted(to:)``
+    /// the pass's binarization or options) does it once per frame. Contexts made by ``restricted(to:readOutlines:)``
     /// share the memo; the negative (``inverted``) and downscaled copies have their own, as their images
     /// differ. Keys of different types never match, so a plugin owns its entries by using a key type of
     /// its own. `compute` runs outside the lock (two threads asking at once may both compute; the first
