@@ -12,17 +12,44 @@
 /// A line read over a segment of its length ends inside the image and has none there
 /// (``startsAtBorder``, ``endsAtBorder``).
 public struct ScanLine: Sendable {
-    public let runs: [Int]
-    public let runStarts: [Int]
+    /// A line's arrays behind one reference: a line is copied for every row decoder it is handed to and
+    /// every look-up in the frame's line cache, and a copy then retains one object instead of six arrays.
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let runs: [Int]
+        @usableFromInline let runStarts: [Int]
+        @usableFromInline let subpixelStarts: [Double]?
+        @usableFromInline let widths: [Double]
+        @usableFromInline let exactWidths: [Double]
+        @usableFromInline let quietZoneStarts: [Int]
+
+        init(
+            runs: [Int], runStarts: [Int], subpixelStarts: [Double]?, widths: [Double], exactWidths: [Double],
+            quietZoneStarts: [Int]
+        ) {
+            self.runs = runs
+            self.runStarts = runStarts
+            self.subpixelStarts = subpixelStarts
+            self.widths = widths
+            self.exactWidths = exactWidths
+            self.quietZoneStarts = quietZoneStarts
+        }
+    }
+    @usableFromInline let storage: Storage
+
+    /// Run lengths (see above).
+    @inlinable public var runs: [Int] { storage.runs }
+    /// Leading edge of each run, and the length last (see above).
+    @inlinable public var runStarts: [Int] { storage.runStarts }
     /// The run starts with sub-pixel precision when the line source measured edges that finely (same
     /// convention as `runStarts`), else nil. A row decoder may prefer these for widths.
-    public let subpixelStarts: [Double]?
+    @inlinable public var subpixelStarts: [Double]? { storage.subpixelStarts }
     /// `runs` as floating point (whole pixels).
-    public let widths: [Double]
+    @inlinable public var widths: [Double] { storage.widths }
     /// Run widths from `subpixelStarts` when the line has them, else `widths`.
-    public let exactWidths: [Double]
+    @inlinable public var exactWidths: [Double] { storage.exactWidths }
     /// The dark runs where a symbol may start (see ``symbolStarts(pure:)``), in increasing order.
-    public let quietZoneStarts: [Int]
+    @inlinable public var quietZoneStarts: [Int] { storage.quietZoneStarts }
     /// True when the line's first position lies on the image border (light beyond it).
     public let startsAtBorder: Bool
     /// True when the line's last position lies on the image border (light beyond it).
@@ -61,7 +88,6 @@ public struct ScanLine: Sendable {
             runs.append(0)
             if let last = subpixelStarts?.last { subpixelStarts?.append(last) }
         }
-        self.runs = runs
         self.startsAtBorder = startsAtBorder
         self.endsAtBorder = endsAtBorder
         // Arrays are grown from empty with their capacity reserved: on Swift 6.3 for Linux,
@@ -80,16 +106,12 @@ public struct ScanLine: Sendable {
             starts.append(position)
             w.append(Double(r))
         }
-        self.runStarts = starts
-        self.subpixelStarts = subpixelStarts
-        self.widths = w
+        var exactWidths = w
         if let sub = subpixelStarts {
             var e: [Double] = []
             e.reserveCapacity(n)
             for i in 0..<n { e.append(sub[i + 1] - sub[i]) }
             exactWidths = e
-        } else {
-            exactWidths = w
         }
         var candidates: [Int] = []
         candidates.reserveCapacity(n / 2)  // at most every dark run: one allocation
@@ -98,7 +120,9 @@ public struct ScanLine: Sendable {
             if i == 1 || w[i - 1] >= ScanLine.quietZoneRatio * min(w[i], w[i + 1]) { candidates.append(i) }
             i += 2
         }
-        quietZoneStarts = candidates
+        storage = Storage(
+            runs: runs, runStarts: starts, subpixelStarts: subpixelStarts, widths: w, exactWidths: exactWidths,
+            quietZoneStarts: candidates)
     }
 
     /// The dark runs a row decoder tries as a symbol's first bar: every dark run that has at least a space
