@@ -37,9 +37,11 @@ public struct ScanLine: Sendable {
     }
     @usableFromInline let storage: Storage
 
-    /// Run lengths (see above).
+    /// Run lengths in pixels along the line, light and dark in turn, light first and last (an odd count;
+    /// see above).
     @inlinable public var runs: [Int] { storage.runs }
-    /// Leading edge of each run, and the length last (see above).
+    /// Each run's leading edge in pixels from the line's start, then the line's length: `runs.count + 1`
+    /// entries, increasing.
     @inlinable public var runStarts: [Int] { storage.runStarts }
     /// The run starts with sub-pixel precision when the line source measured edges that finely (same
     /// convention as `runStarts`), else nil. A row decoder may prefer these for widths.
