@@ -31,6 +31,10 @@ public struct ITFRowDecoder: LinearRowDecoder {
     /// again without them (``ScanLine/withoutSpecks()``).
     public var readsWithoutSpecks: Bool { true }
 
+    /// The start pattern (four narrow elements) and the stop pattern occur inside symbols, and there is
+    /// no check character: a stretch of bars between glare bands reads as a shorter symbol.
+    public var startAndStopOccurInside: Bool { true }
+
     public func decodeRow(_ runs: ScanLine, options: DecodeOptions) -> [LinearMatch] {
         // Start (4 runs), one pair (10), stop (3), quiet zone (1).
         runs.readSymbols(pure: options.pure, runsAfter: 17) { i in

@@ -120,6 +120,16 @@ struct StressTests {
         }
     }
 
+    /// Symbols of seed 11 (14,000) read as an ITF shorter than the symbol: the bars between a glare band
+    /// or a light occlusion across the bars and the symbol's end, with the band's light as quiet zone (four
+    /// ITF symbols, and the end of a Codabar's bars). On most of the lines along those bars the symbol goes
+    /// on where that quiet zone is (``LinearRowDecoder/startAndStopOccurInside``). Right or unread.
+    @Test(.enabled(if: StressZint.executable != nil)) func anITFBetweenBrightBandsGivesNoWrongValue() throws {
+        let only = [1997, 4923, 6309, 7625, 8940]
+        let report = try runExpectingNoWrongValue(only, ofSeed: 11)
+        #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == only.count)
+    }
+
     @Test func zintDumpRows() throws {
         // Two rows of 12 modules: "A5 F" is 1010 0101 1111, the second row ends light.
         let m = try #require(StressModules.parseZintDump("A5 F\n80 0\n", kind: .stacked))

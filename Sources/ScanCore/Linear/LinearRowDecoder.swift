@@ -60,10 +60,17 @@ public protocol LinearRowDecoder: Sendable {
     /// True when a line that gave nothing should be read again without its one-pixel specks
     /// (``ScanLine/withoutSpecks()``): for symbologies whose checks make that safe. Default: false.
     var readsWithoutSpecks: Bool { get }
+    /// True when the symbology's start and stop patterns also occur inside its symbols and it has no
+    /// check character, so that the bars between two bright bands across a symbol (glare, a cut, a
+    /// light occlusion) can read as a whole, shorter symbol: ITF (ISO/IEC 16390). ``LinearScanner`` then
+    /// refuses a read whose quiet zone holds the symbol's bars on most of the lines along them
+    /// (`barBeyond` of ``LinearScanner/Consensus/runs(of:lines:image:tilt:)``). Default: false.
+    var startAndStopOccurInside: Bool { get }
 }
 
 extension LinearRowDecoder {
     public var readsWithoutSpecks: Bool { false }
+    public var startAndStopOccurInside: Bool { false }
 }
 
 extension ScanLine {

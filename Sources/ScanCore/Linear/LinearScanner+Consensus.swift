@@ -34,9 +34,19 @@ extension LinearScanner {
         /// they correlate with it (``minimumCorrelation``; ``endingMisses`` misses end a side); `tilt`
         /// (pixels along a line per line) predicts their shift. Nil when fewer than ``minimumLines``
         /// lines cross the same bars, or when the span is under 16 pixels or leaves the line.
+        ///
+        /// `barBeyond` is true when the consensus has a bar in one of the read's quiet zones: a dark run
+        /// of a bar's width (half to three times the mean run width `m` of the read on its line) within
+        /// 5 `m` before the read's first bar or after its last, clear of them by half a run (at least
+        /// 1.5 pixels), dark on most of the aligned lines. A read whose quiet zone is a bright band across
+        /// the bars (glare, a cut, a light occlusion) sees it quiet on its own lines only: further along
+        /// the bars the symbol goes on there. Noise, which darkens a place on a few lines, does not.
         static func runs(
             of hit: Hit, lines: LineSet, image: LuminanceImage, tilt: Double
-        ) -> (runs: [Int], starts: [Double], range: Range<Int>, ambiguous: [ClosedRange<Double>])? {
+        ) -> (
+            runs: [Int], starts: [Double], range: Range<Int>, ambiguous: [ClosedRange<Double>],
+            barBeyond: Bool
+        )? {
             let r = hit.line
             let length = lines.length(r)
             let a = hit.forwardStart, b = hit.forwardEnd
@@ -88,6 +98,10 @@ extension LinearScanner {
             let resolution = 4
             let cells = range.count * resolution
             var dark = [Int](repeating: 0, count: cells + 1), cover = [Int](repeating: 0, count: cells + 1)
+            // The read's ends in window positions, and its line's mean run width (the read line is the
+            // first aligned line).
+            let readStart = Double(a - range.lowerBound), readEnd = Double(b - range.lowerBound)
+            var meanRun = 0.0
             func cell(_ x: Double) -> Int { min(cells, max(0, Int((x * Double(resolution)).rounded()))) }
             for (k, shifts) in aligned {
                 // Position x of line r lies at x + origin difference + shift(x) on line k.
@@ -108,6 +122,10 @@ extension LinearScanner {
                 }
                 cover[cell(window(starts[0]))] += 1
                 cover[cell(window(starts[starts.count - 1]))] -= 1
+                if k == r {
+                    let inside = starts.lazy.map(window).filter { $0 > readStart && $0 < readEnd }.count
+                    meanRun = (readEnd - readStart) / Double(inside + 1)
+                }
                 // Runs alternate light, dark, … from starts[0].
                 var j = 1
                 while j + 1 < starts.count {
@@ -148,7 +166,19 @@ extension LinearScanner {
                     ambiguous.append((starts[k - 1] + origin)...(starts[k] + origin))
                 }
             }
-            return (runs, starts, range, ambiguous)
+            // Dark runs are the odd ones.
+            let clear = max(1.5, 0.5 * meanRun)
+            var barBeyond = false
+            for k in stride(from: 1, to: starts.count - 1, by: 2) {
+                let x0 = starts[k], x1 = starts[k + 1]
+                guard x1 - x0 >= max(1, 0.5 * meanRun), x1 - x0 <= 3 * meanRun else { continue }
+                if (x0 >= readStart - 5 * meanRun && x1 <= readStart - clear)
+                    || (x0 >= readEnd + clear && x1 <= readEnd + 5 * meanRun)
+                {
+                    barBeyond = true
+                }
+            }
+            return (runs, starts, range, ambiguous, barBeyond)
         }
 
         /// A reference profile for ``bestShift`` and ``LinearScanner/profileCorrelation(_:_:shifts:)``:
@@ -233,7 +263,9 @@ extension LinearScanner {
         case silent
         /// It clearly reads another value there: one of about the read's length, or a longer one the
         /// read's span lies in (the read is a piece of it). Every bar and space of that value is
-        /// decided by at least three lines in four (``Consensus/decisiveMargin``).
+        /// decided by at least three lines in four (``Consensus/decisiveMargin``). Or, for a symbology
+        /// whose start and stop occur inside its symbols (``LinearRowDecoder/startAndStopOccurInside``),
+        /// it has a bar in one of the read's quiet zones: the read is a stretch between bright bands.
         case contradicts
     }
 
@@ -248,9 +280,12 @@ extension LinearScanner {
     ) -> Verdict {
         let hit = c.middleHit
         guard
-            let (runs, starts, range, ambiguous) = Consensus.runs(
+            let (runs, starts, range, ambiguous, barBeyond) = Consensus.runs(
                 of: hit, lines: lines, image: image, tilt: c.lines.count >= 3 ? tilt(c, lines) : 0)
         else { return .silent }
+        // A read of a symbology whose start and stop occur inside symbols, with the bars going on past
+        // one of its ends on most of the lines along them, is a stretch between bright bands.
+        if decoders[hit.decoder].startAndStopOccurInside && barBeyond { return .contradicts }
         let line = lines.padded(runs: runs, starts: starts, range: range, index: hit.line)
         let both = LineBothWays(line)
         let a = Double(hit.forwardStart), b = Double(hit.forwardEnd)
