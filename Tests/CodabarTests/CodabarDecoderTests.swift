@@ -6,9 +6,7 @@ import Testing
 
 struct CodabarDecoderTests {
     func decode(_ image: LuminanceImage, _ configure: (inout DecodeOptions) -> Void = { _ in }) -> [Barcode] {
-        var options = DecodeOptions()
-        configure(&options)
-        return CodabarDecoder().decode(FrameContext(image: image), options: options)
+        CodabarDecoder().decode(image, configure)
     }
 
     func image(_ text: String, module: Double = 3, ratio: Double = 2.5) -> LuminanceImage {

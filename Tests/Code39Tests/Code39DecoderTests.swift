@@ -6,9 +6,7 @@ import Testing
 
 struct Code39DecoderTests {
     func decode(_ image: LuminanceImage, _ configure: (inout DecodeOptions) -> Void = { _ in }) -> [Barcode] {
-        var options = DecodeOptions()
-        configure(&options)
-        return Code39Decoder().decode(FrameContext(image: image), options: options)
+        Code39Decoder().decode(image, configure)
     }
 
     func image(_ text: String, module: Double = 3) -> LuminanceImage {

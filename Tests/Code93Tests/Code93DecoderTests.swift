@@ -6,9 +6,7 @@ import Testing
 
 struct Code93DecoderTests {
     func decode(_ image: LuminanceImage, _ configure: (inout DecodeOptions) -> Void = { _ in }) -> [Barcode] {
-        var options = DecodeOptions()
-        configure(&options)
-        return Code93Decoder().decode(FrameContext(image: image), options: options)
+        Code93Decoder().decode(image, configure)
     }
 
     func image(_ text: String, module: Double = 3, corruptCheck: Bool = false) -> LuminanceImage {

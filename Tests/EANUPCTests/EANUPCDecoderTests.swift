@@ -1,4 +1,5 @@
 import ScanCore
+import ScanTestSupport
 import Testing
 
 @testable import EANUPC
@@ -7,9 +8,7 @@ import Testing
 let cornerTolerance = 2.0
 
 func decode(_ image: LuminanceImage, _ configure: (inout DecodeOptions) -> Void = { _ in }) -> [Barcode] {
-    var options = DecodeOptions()
-    configure(&options)
-    return EANUPCDecoder().decode(FrameContext(image: image), options: options)
+    EANUPCDecoder().decode(image, configure)
 }
 
 func expectCorners(_ b: Barcode, _ expected: [Point], sourceLocation: SourceLocation = #_sourceLocation) {
