@@ -16,15 +16,11 @@ struct CodabarDecoderTests {
     @Test(arguments: ["A", "B", "C", "D"], ["A", "B", "C", "D"])
     func everyStartStopPair(start: String, stop: String) throws {
         let raw = start + "40156-$:/.+" + stop
-        let found = decode(image(raw))
-        let b = try #require(found.first)
-        #expect(found.count == 1)
-        #expect(b.format == .codabar)
-        #expect(b.rawValue == raw)
+        let b = try LinearSymbolChecks.expectOneSymbol(
+            decode(image(raw)), format: .codabar, value: raw, identifier: "]F0")
         #expect(b.displayValue == "40156-$:/.+")
         #expect(b.metadata["start"] == start)
         #expect(b.metadata["stop"] == stop)
-        #expect(b.symbologyIdentifier == "]F0")
     }
 
     @Test func minimumLength() {

@@ -15,11 +15,7 @@ struct Code39DecoderTests {
 
     @Test func standardModeKeepsPercentLiteral() throws {
         let found = decode(image("%WBA123")) { $0.code39FullASCII = .off }
-        let b = try #require(found.first)
-        #expect(found.count == 1)
-        #expect(b.format == .code39)
-        #expect(b.rawValue == "%WBA123")
-        #expect(b.symbologyIdentifier == "]A0")
+        try LinearSymbolChecks.expectOneSymbol(found, format: .code39, value: "%WBA123", identifier: "]A0")
     }
 
     @Test func fullASCIIPairsDecode() throws {

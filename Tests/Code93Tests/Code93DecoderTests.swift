@@ -27,11 +27,7 @@ struct Code93DecoderTests {
         // ( ) * , are (/)H (/)I (/)J (/)L; { } ~ are (%)P (%)R (%)S.
         #expect(values == [45, 17, 45, 18, 45, 19, 45, 21, 44, 25, 44, 27, 44, 28])
         let found = decode(BarRenderer(module: 3).render(Code93TestEncoder.widths(values: values)))
-        let b = try #require(found.first)
-        #expect(found.count == 1)
-        #expect(b.format == .code93)
-        #expect(b.rawValue == "()*,{}~")
-        #expect(b.symbologyIdentifier == "]G0")
+        try LinearSymbolChecks.expectOneSymbol(found, format: .code93, value: "()*,{}~", identifier: "]G0")
     }
 
     @Test func allCharactersAndLowerCase() throws {

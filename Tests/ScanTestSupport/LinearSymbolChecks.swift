@@ -26,6 +26,21 @@ public enum LinearSymbolChecks {
             sourceLocation: sourceLocation)
     }
 
+    /// Expects `found` to be one symbol of `format` holding `value`, with the symbology `identifier`;
+    /// returns it.
+    @discardableResult
+    public static func expectOneSymbol(
+        _ found: [Barcode], format: BarcodeFormat, value: String, identifier: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Barcode {
+        let b = try #require(found.first, sourceLocation: sourceLocation)
+        #expect(found.count == 1, sourceLocation: sourceLocation)
+        #expect(b.format == format, sourceLocation: sourceLocation)
+        #expect(b.rawValue == value, sourceLocation: sourceLocation)
+        #expect(b.symbologyIdentifier == identifier, sourceLocation: sourceLocation)
+        return b
+    }
+
     /// Expects `decoder`, with `tryRotate`, to read `image` turned clockwise by `quarterTurns` as one
     /// symbol of `value` whose orientation is the turn in degrees.
     public static func expectOneTurnedRead(
