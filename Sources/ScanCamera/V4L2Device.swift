@@ -196,46 +196,6 @@ public final class V4L2Device {
         return fps(parm.parm.capture.timeperframe)
     }
 
-    /// Every control of the device (`VIDIOC_QUERY_EXT_CTRL` with `V4L2_CTRL_FLAG_NEXT_CTRL`, or
-    /// `VIDIOC_QUERYCTRL` where the extended query is missing), without control classes and disabled ones.
-    public func controls() -> [CameraControl] {
-        var out: [CameraControl] = []
-        var id = CV4L2_CTRL_FLAG_NEXT_CTRL
-        while out.count < 1024 {
-            var q = v4l2_query_ext_ctrl()
-            q.id = id
-            guard ioctl(CV4L2_VIDIOC_QUERY_EXT_CTRL, &q) == 0 else { break }
-            id = q.id | CV4L2_CTRL_FLAG_NEXT_CTRL
-            if q.type == V4L2_CTRL_TYPE_CTRL_CLASS.rawValue || q.flags & UInt32(V4L2_CTRL_FLAG_DISABLED) != 0 {
-                continue
-            }
-            out.append(
-                CameraControl(
-                    id: q.id, name: cText(q.name), kind: CameraControl.Kind(v4l2Type: q.type), minimum: q.minimum,
-                    maximum: q.maximum, step: Int64(clamping: q.step), defaultValue: q.default_value,
-                    isReadOnly: q.flags & UInt32(V4L2_CTRL_FLAG_READ_ONLY) != 0))
-        }
-        if out.isEmpty {
-            id = CV4L2_CTRL_FLAG_NEXT_CTRL
-            while out.count < 1024 {
-                var q = v4l2_queryctrl()
-                q.id = id
-                guard ioctl(CV4L2_VIDIOC_QUERYCTRL, &q) == 0 else { break }
-                id = q.id | CV4L2_CTRL_FLAG_NEXT_CTRL
-                if q.type == V4L2_CTRL_TYPE_CTRL_CLASS.rawValue || q.flags & UInt32(V4L2_CTRL_FLAG_DISABLED) != 0 {
-                    continue
-                }
-                out.append(
-                    CameraControl(
-                        id: q.id, name: cText(q.name), kind: CameraControl.Kind(v4l2Type: q.type),
-                        minimum: Int64(q.minimum), maximum: Int64(q.maximum), step: Int64(q.step),
-                        defaultValue: Int64(q.default_value),
-                        isReadOnly: q.flags & UInt32(V4L2_CTRL_FLAG_READ_ONLY) != 0))
-            }
-        }
-        return out
-    }
-
     /// `VIDIOC_S_CTRL`.
     public func setControl(id: UInt32, value: Int32) throws(V4L2Error) {
         var c = v4l2_control(id: id, value: value)

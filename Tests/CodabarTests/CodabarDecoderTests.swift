@@ -6,9 +6,7 @@ import Testing
 
 struct CodabarDecoderTests {
     func decode(_ image: LuminanceImage, _ configure: (inout DecodeOptions) -> Void = { _ in }) -> [Barcode] {
-        var options = DecodeOptions()
-        configure(&options)
-        return CodabarDecoder().decode(FrameContext(image: image), options: options)
+        CodabarDecoder().decode(image, configure)
     }
 
     func image(_ text: String, module: Double = 3, ratio: Double = 2.5) -> LuminanceImage {
@@ -18,15 +16,11 @@ struct CodabarDecoderTests {
     @Test(arguments: ["A", "B", "C", "D"], ["A", "B", "C", "D"])
     func everyStartStopPair(start: String, stop: String) throws {
         let raw = start + "40156-$:/.+" + stop
-        let found = decode(image(raw))
-        let b = try #require(found.first)
-        #expect(found.count == 1)
-        #expect(b.format == .codabar)
-        #expect(b.rawValue == raw)
+        let b = try LinearSymbolChecks.expectOneSymbol(
+            decode(image(raw)), format: .codabar, value: raw, identifier: "]F0")
         #expect(b.displayValue == "40156-$:/.+")
         #expect(b.metadata["start"] == start)
         #expect(b.metadata["stop"] == stop)
-        #expect(b.symbologyIdentifier == "]F0")
     }
 
     @Test func minimumLength() {
@@ -43,8 +37,8 @@ struct CodabarDecoderTests {
 
     @Test(arguments: [1, 2, 3])
     func rotatedSymbolsRead(quarterTurns: Int) throws {
-        let found = decode(image("B31117013206375C").rotated(quarterTurns: quarterTurns)) { $0.tryRotate = true }
-        try LinearSymbolChecks.expectOneTurnedRead(found, value: "B31117013206375C", quarterTurns: quarterTurns)
+        try LinearSymbolChecks.expectOneTurnedRead(
+            image("B31117013206375C"), value: "B31117013206375C", quarterTurns: quarterTurns, decoder: CodabarDecoder())
     }
 
     /// Small modules (3 px), a 2:1 ratio and a slant read only by a slanted line family (26° from the
@@ -61,10 +55,8 @@ struct CodabarDecoderTests {
     }
 
     @Test func cornerPointsSpanTheBars() throws {
-        let renderer = BarRenderer(module: 3)
-        let widths = CodabarTestEncoder.widths("A998877B")
-        let b = try #require(decode(renderer.render(widths)).first)
-        LinearSymbolChecks.expectCornersSpanTheBars(b, renderer: renderer, widths: widths, tolerance: 2)
+        try LinearSymbolChecks.expectCornersSpanTheBars(
+            CodabarTestEncoder.widths("A998877B"), decoder: CodabarDecoder())
     }
 
     @Test func degradedImagesRead() {

@@ -21,9 +21,7 @@ struct Code128DecoderTests {
     }
 
     func decode(_ image: LuminanceImage, _ configure: (inout DecodeOptions) -> Void = { _ in }) -> [Barcode] {
-        var options = DecodeOptions()
-        configure(&options)
-        return Code128Decoder().decode(FrameContext(image: image), options: options)
+        Code128Decoder().decode(image, configure)
     }
 
     @Test func gs1128WithVariableLengthFieldGetsGroupSeparator() throws {

@@ -6,9 +6,7 @@ import Testing
 
 struct Code39DecoderTests {
     func decode(_ image: LuminanceImage, _ configure: (inout DecodeOptions) -> Void = { _ in }) -> [Barcode] {
-        var options = DecodeOptions()
-        configure(&options)
-        return Code39Decoder().decode(FrameContext(image: image), options: options)
+        Code39Decoder().decode(image, configure)
     }
 
     func image(_ text: String, module: Double = 3) -> LuminanceImage {
@@ -17,11 +15,7 @@ struct Code39DecoderTests {
 
     @Test func standardModeKeepsPercentLiteral() throws {
         let found = decode(image("%WBA123")) { $0.code39FullASCII = .off }
-        let b = try #require(found.first)
-        #expect(found.count == 1)
-        #expect(b.format == .code39)
-        #expect(b.rawValue == "%WBA123")
-        #expect(b.symbologyIdentifier == "]A0")
+        try LinearSymbolChecks.expectOneSymbol(found, format: .code39, value: "%WBA123", identifier: "]A0")
     }
 
     @Test func fullASCIIPairsDecode() throws {
@@ -70,16 +64,12 @@ struct Code39DecoderTests {
 
     @Test(arguments: [1, 2, 3])
     func rotatedSymbolsRead(quarterTurns: Int) throws {
-        let found = decode(image("ROT-90.1").rotated(quarterTurns: quarterTurns)) { $0.tryRotate = true }
-        try LinearSymbolChecks.expectOneTurnedRead(found, value: "ROT-90.1", quarterTurns: quarterTurns)
+        try LinearSymbolChecks.expectOneTurnedRead(
+            image("ROT-90.1"), value: "ROT-90.1", quarterTurns: quarterTurns, decoder: Code39Decoder())
     }
 
     @Test func cornerPointsSpanTheBars() throws {
-        let renderer = BarRenderer(module: 3)
-        let widths = Code39TestEncoder.widths("CORNER")
-        let found = decode(renderer.render(widths))
-        let b = try #require(found.first)
-        LinearSymbolChecks.expectCornersSpanTheBars(b, renderer: renderer, widths: widths, tolerance: 2)
+        try LinearSymbolChecks.expectCornersSpanTheBars(Code39TestEncoder.widths("CORNER"), decoder: Code39Decoder())
     }
 
     @Test func degradedImagesRead() throws {

@@ -6,9 +6,7 @@ import Testing
 
 struct Code93DecoderTests {
     func decode(_ image: LuminanceImage, _ configure: (inout DecodeOptions) -> Void = { _ in }) -> [Barcode] {
-        var options = DecodeOptions()
-        configure(&options)
-        return Code93Decoder().decode(FrameContext(image: image), options: options)
+        Code93Decoder().decode(image, configure)
     }
 
     func image(_ text: String, module: Double = 3, corruptCheck: Bool = false) -> LuminanceImage {
@@ -29,11 +27,7 @@ struct Code93DecoderTests {
         // ( ) * , are (/)H (/)I (/)J (/)L; { } ~ are (%)P (%)R (%)S.
         #expect(values == [45, 17, 45, 18, 45, 19, 45, 21, 44, 25, 44, 27, 44, 28])
         let found = decode(BarRenderer(module: 3).render(Code93TestEncoder.widths(values: values)))
-        let b = try #require(found.first)
-        #expect(found.count == 1)
-        #expect(b.format == .code93)
-        #expect(b.rawValue == "()*,{}~")
-        #expect(b.symbologyIdentifier == "]G0")
+        try LinearSymbolChecks.expectOneSymbol(found, format: .code93, value: "()*,{}~", identifier: "]G0")
     }
 
     @Test func allCharactersAndLowerCase() throws {
@@ -55,15 +49,12 @@ struct Code93DecoderTests {
 
     @Test(arguments: [1, 2, 3])
     func rotatedSymbolsRead(quarterTurns: Int) throws {
-        let found = decode(image("Turn 93").rotated(quarterTurns: quarterTurns)) { $0.tryRotate = true }
-        try LinearSymbolChecks.expectOneTurnedRead(found, value: "Turn 93", quarterTurns: quarterTurns)
+        try LinearSymbolChecks.expectOneTurnedRead(
+            image("Turn 93"), value: "Turn 93", quarterTurns: quarterTurns, decoder: Code93Decoder())
     }
 
     @Test func cornerPointsSpanTheBars() throws {
-        let renderer = BarRenderer(module: 3)
-        let widths = Code93TestEncoder.widths("CORNER")
-        let b = try #require(decode(renderer.render(widths)).first)
-        LinearSymbolChecks.expectCornersSpanTheBars(b, renderer: renderer, widths: widths, tolerance: 2)
+        try LinearSymbolChecks.expectCornersSpanTheBars(Code93TestEncoder.widths("CORNER"), decoder: Code93Decoder())
     }
 
     @Test func degradedImagesRead() {

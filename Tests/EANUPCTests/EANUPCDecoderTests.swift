@@ -1,4 +1,5 @@
 import ScanCore
+import ScanTestSupport
 import Testing
 
 @testable import EANUPC
@@ -7,9 +8,7 @@ import Testing
 let cornerTolerance = 2.0
 
 func decode(_ image: LuminanceImage, _ configure: (inout DecodeOptions) -> Void = { _ in }) -> [Barcode] {
-    var options = DecodeOptions()
-    configure(&options)
-    return EANUPCDecoder().decode(FrameContext(image: image), options: options)
+    EANUPCDecoder().decode(image, configure)
 }
 
 func expectCorners(_ b: Barcode, _ expected: [Point], sourceLocation: SourceLocation = #_sourceLocation) {
@@ -19,6 +18,22 @@ func expectCorners(_ b: Barcode, _ expected: [Point], sourceLocation: SourceLoca
             abs(got.x - want.x) <= cornerTolerance && abs(got.y - want.y) <= cornerTolerance,
             "corner \(got) is not within \(cornerTolerance) px of \(want)", sourceLocation: sourceLocation)
     }
+}
+
+/// Expects `modules` drawn with `quiet` modules of quiet zone to read as a symbol of `format` holding
+/// `value`, with `identifier` and its corners where the renderer put them; returns the symbol.
+@discardableResult
+func expectRead(
+    _ modules: String, quiet: Int, format: BarcodeFormat, value: String, identifier: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Barcode {
+    let r = EANTestRenderer.render(modules, quiet: quiet)
+    let b = try #require(decode(r.image).first, sourceLocation: sourceLocation)
+    #expect(b.format == format, sourceLocation: sourceLocation)
+    #expect(b.rawValue == value, sourceLocation: sourceLocation)
+    #expect(b.symbologyIdentifier == identifier, sourceLocation: sourceLocation)
+    expectCorners(b, r.corners, sourceLocation: sourceLocation)
+    return b
 }
 
 @Suite("EAN/UPC decoding of rendered symbols")
@@ -45,12 +60,8 @@ struct EANUPCDecoderTests {
     }
 
     @Test func upcA() throws {
-        let r = EANTestRenderer.render(EANTestRenderer.ean13("036000291452"), quiet: 9)
-        let b = try #require(decode(r.image).first)
-        #expect(b.format == .upca)
-        #expect(b.rawValue == "036000291452")
-        #expect(b.symbologyIdentifier == "]E0")
-        expectCorners(b, r.corners)
+        try expectRead(
+            EANTestRenderer.ean13("036000291452"), quiet: 9, format: .upca, value: "036000291452", identifier: "]E0")
     }
 
     @Test func upcAAsEAN13WhenOnlyEAN13IsWanted() throws {
@@ -61,23 +72,13 @@ struct EANUPCDecoderTests {
     }
 
     @Test func ean8() throws {
-        let r = EANTestRenderer.render(EANTestRenderer.ean8("96385074"), quiet: 7)
-        let b = try #require(decode(r.image).first)
-        #expect(b.format == .ean8)
-        #expect(b.rawValue == "96385074")
-        #expect(b.symbologyIdentifier == "]E4")
-        expectCorners(b, r.corners)
+        try expectRead(EANTestRenderer.ean8("96385074"), quiet: 7, format: .ean8, value: "96385074", identifier: "]E4")
     }
 
     @Test(arguments: [("04252614", "042100005264"), ("11234562", "112345000062")])
     func upcE(value: String, upcA: String) throws {
-        let r = EANTestRenderer.render(EANTestRenderer.upcE(value), quiet: 9)
-        let b = try #require(decode(r.image).first)
-        #expect(b.format == .upce)
-        #expect(b.rawValue == value)
+        let b = try expectRead(EANTestRenderer.upcE(value), quiet: 9, format: .upce, value: value, identifier: "]E0")
         #expect(b.upcA == upcA)
-        #expect(b.symbologyIdentifier == "]E0")
-        expectCorners(b, r.corners)
     }
 
     /// The left half of an EAN-13 whose first digit is 1–9, with the centre guard and the right half's

@@ -20,9 +20,7 @@ struct ITFDecoderTests {
     }
 
     func decode(_ image: LuminanceImage, _ configure: (inout DecodeOptions) -> Void = { _ in }) -> [Barcode] {
-        var options = DecodeOptions()
-        configure(&options)
-        return ITFDecoder().decode(FrameContext(image: image), options: options)
+        ITFDecoder().decode(image, configure)
     }
 
     @Test func fourDigitsNeedALowerMinimumLength() throws {

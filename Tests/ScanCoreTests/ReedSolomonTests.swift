@@ -32,6 +32,19 @@ struct ReedSolomonTests {
         let n: Int
         let ec: Int
         var description: String { "GF(\(field.size)) n=\(n) ec=\(ec)" }
+
+        /// A codeword of `n` symbols: `n - ec` random data symbols, then their `ec` check symbols.
+        func randomBlock(using rng: inout SplitMix64) -> [Int] {
+            let data = (0..<(n - ec)).map { _ in Int.random(in: 0..<field.size, using: &rng) }
+            return data + ReedSolomonEncoder(field: field).checkCodewords(for: data, ecCount: ec)
+        }
+
+        /// `block` with the symbol at each of `positions` changed to another (a random non-zero XOR).
+        func corrupting(_ block: [Int], at positions: some Sequence<Int>, using rng: inout SplitMix64) -> [Int] {
+            var received = block
+            for p in positions { received[p] ^= Int.random(in: 1..<field.size, using: &rng) }
+            return received
+        }
     }
     static let cases: [Case] = [
         Case(field: .qrCode, n: 26, ec: 7), Case(field: .qrCode, n: 153, ec: 30),
@@ -42,16 +55,14 @@ struct ReedSolomonTests {
 
     @Test(arguments: cases) func correctsUpToHalfTheCheckSymbols(_ c: Case) {
         var rng = SplitMix64(seed: UInt64(c.n * 31 + c.ec))
-        let enc = ReedSolomonEncoder(field: c.field), dec = ReedSolomonDecoder(field: c.field)
+        let dec = ReedSolomonDecoder(field: c.field)
         for trial in 0..<20 {
-            let data = (0..<(c.n - c.ec)).map { _ in Int.random(in: 0..<c.field.size, using: &rng) }
-            let block = data + enc.checkCodewords(for: data, ecCount: c.ec)
+            let block = c.randomBlock(using: &rng)
             var clean = block
             #expect(dec.decode(&clean, ecCount: c.ec) == 0)
             let errors = trial % (c.ec / 2 + 1)
-            var received = block
             let positions = Array((0..<c.n).shuffled(using: &rng).prefix(errors))
-            for p in positions { received[p] ^= Int.random(in: 1..<c.field.size, using: &rng) }
+            var received = c.corrupting(block, at: positions, using: &rng)
             #expect(dec.decode(&received, ecCount: c.ec) == errors)
             #expect(received == block)
         }
@@ -59,32 +70,28 @@ struct ReedSolomonTests {
 
     @Test(arguments: cases) func correctsErasuresAndErrorsTogether(_ c: Case) {
         var rng = SplitMix64(seed: UInt64(c.n * 7 + c.ec))
-        let enc = ReedSolomonEncoder(field: c.field), dec = ReedSolomonDecoder(field: c.field)
+        let dec = ReedSolomonDecoder(field: c.field)
         for trial in 0..<10 {
-            let data = (0..<(c.n - c.ec)).map { _ in Int.random(in: 0..<c.field.size, using: &rng) }
-            let block = data + enc.checkCodewords(for: data, ecCount: c.ec)
+            let block = c.randomBlock(using: &rng)
             let erasures = (trial * 3) % (c.ec + 1)
             let errors = (c.ec - erasures) / 2
             let positions = Array((0..<c.n).shuffled(using: &rng).prefix(erasures + errors))
-            var received = block
-            for p in positions { received[p] ^= Int.random(in: 1..<c.field.size, using: &rng) }
+            var received = c.corrupting(block, at: positions, using: &rng)
             #expect(dec.decode(&received, ecCount: c.ec, erasures: Array(positions.prefix(erasures))) != nil)
             #expect(received == block)
         }
     }
 
     @Test func tooManyErrorsNeverClaimsTheOriginal() {
-        let f = GaloisField.qrCode
+        let c = Case(field: .qrCode, n: 26, ec: 10)
         var rng = SplitMix64(seed: 99)
-        let enc = ReedSolomonEncoder(field: f), dec = ReedSolomonDecoder(field: f)
+        let dec = ReedSolomonDecoder(field: c.field)
         var failures = 0
         for _ in 0..<50 {
-            let data = (0..<16).map { _ in Int.random(in: 0..<256, using: &rng) }
-            let block = data + enc.checkCodewords(for: data, ecCount: 10)
-            var received = block
-            for p in (0..<26).shuffled(using: &rng).prefix(6) { received[p] ^= Int.random(in: 1..<256, using: &rng) }
+            let block = c.randomBlock(using: &rng)
+            var received = c.corrupting(block, at: (0..<c.n).shuffled(using: &rng).prefix(6), using: &rng)
             let before = received
-            if dec.decode(&received, ecCount: 10) == nil {
+            if dec.decode(&received, ecCount: c.ec) == nil {
                 failures += 1
                 #expect(received == before)  // unchanged on failure
             } else {

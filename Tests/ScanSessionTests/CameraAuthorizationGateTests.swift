@@ -13,6 +13,20 @@ import Testing
         )
     }
 
+    /// ``gate(_:terminal:granted:)`` begun, with an accessible device: looking up the remembered answer.
+    func lookingUp(_ policy: Authorization.Camera, terminal: Bool = true, granted: Bool = false) -> Gate {
+        var g = gate(policy, terminal: terminal, granted: granted)
+        _ = g.begin()
+        _ = g.deviceAccess(.accessible)
+        return g
+    }
+
+    /// The message of a `.refuse` action; nil for any other action.
+    func refusal(_ action: Gate.Action) -> String? {
+        guard case .refuse(let message) = action else { return nil }
+        return message
+    }
+
     @Test func beginChecksTheDeviceOnce() {
         var g = gate(.ask)
         #expect(g.state == .initial)
@@ -52,7 +66,7 @@ import Testing
         #expect(g.status == .authorized)
     }
 
-    @Test func askLooksUpTheRememberedAnswerFirst() {
+    @Test func askLooksUpTheRememberedAnswerFirst() throws {
         var yes = gate(.ask)
         _ = yes.begin()
         #expect(yes.deviceAccess(.accessible) == .lookUpRemembered)
@@ -60,21 +74,15 @@ import Testing
         #expect(yes.remembered(true) == .allow)
         #expect(yes.status == .authorized)
 
-        var no = gate(.ask, granted: true)
-        _ = no.begin()
-        _ = no.deviceAccess(.accessible)
-        guard case .refuse(let message) = no.remembered(false) else {
-            Issue.record("a remembered no must refuse, even with --authorize camera")
-            return
-        }
+        var no = lookingUp(.ask, granted: true)
+        let message = try #require(
+            refusal(no.remembered(false)), "a remembered no must refuse, even with --authorize camera")
         #expect(message.contains("scanctl auth grant dock"))
         #expect(no.status == .denied)
     }
 
     @Test func askPromptsOnATerminalAndRemembersYes() {
-        var g = gate(.ask)
-        _ = g.begin()
-        _ = g.deviceAccess(.accessible)
+        var g = lookingUp(.ask)
         #expect(g.remembered(nil) == .prompt("Allow session dock to use camera /dev/video0? [y/N]"))
         #expect(g.state == .asking)
         #expect(g.answered(true) == .remember(true))
@@ -84,31 +92,22 @@ import Testing
     }
 
     @Test func askPromptsAndRemembersNo() {
-        var g = gate(.ask)
-        _ = g.begin()
-        _ = g.deviceAccess(.accessible)
+        var g = lookingUp(.ask)
         _ = g.remembered(nil)
         #expect(g.answered(false) == .remember(false))
         #expect(g.stored() == .refuse("camera /dev/video0 was denied for session dock at the prompt"))
         #expect(g.status == .denied)
     }
 
-    @Test func askWithoutATerminalIsRefusedAsNotDetermined() {
-        var g = gate(.ask, terminal: false)
-        _ = g.begin()
-        _ = g.deviceAccess(.accessible)
-        guard case .refuse(let message) = g.remembered(nil) else {
-            Issue.record("no terminal must refuse")
-            return
-        }
+    @Test func askWithoutATerminalIsRefusedAsNotDetermined() throws {
+        var g = lookingUp(.ask, terminal: false)
+        let message = try #require(refusal(g.remembered(nil)), "no terminal must refuse")
         #expect(message.contains("--authorize camera"))
         #expect(g.status == .notDetermined)
     }
 
     @Test func askWithoutATerminalButGrantedOnTheCommandLineAllows() {
-        var g = gate(.ask, terminal: false, granted: true)
-        _ = g.begin()
-        _ = g.deviceAccess(.accessible)
+        var g = lookingUp(.ask, terminal: false, granted: true)
         #expect(g.remembered(nil) == .allow)
         #expect(g.status == .authorized)
     }

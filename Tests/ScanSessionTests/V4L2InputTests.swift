@@ -38,6 +38,12 @@ import Testing
         }
     }
 
+    /// The problems that `yaml` has, or nil when it loads.
+    func loadProblems(_ yaml: String) -> ConfigProblems? {
+        guard case .failure(let problems) = load(yaml) else { return nil }
+        return problems
+    }
+
     @Test func everyKeyIsRead() throws {
         let loaded = try load(Self.session).get()
         #expect(loaded.config.authorization.camera == .authorized)
@@ -61,16 +67,13 @@ import Testing
         #expect(input.request.buffers == 6)
     }
 
-    @Test func badValuesAreReportedAtLineAndColumn() {
+    @Test func badValuesAreReportedAtLineAndColumn() throws {
         let yaml = Self.session
             .replacingOccurrences(of: "buffers: 6", with: "buffers: 1")
             .replacingOccurrences(of: "pixel_format: mjpeg", with: "pixel_format: h264")
             .replacingOccurrences(of: "focus_absolute: 30", with: "focus_absolute: near")
             .replacingOccurrences(of: "fps: 15", with: "fps: -2")
-        guard case .failure(let problems) = load(yaml) else {
-            Issue.record("loaded")
-            return
-        }
+        let problems = try #require(loadProblems(yaml))
         let found = problems.errors.map { "\($0.line):\($0.column) \($0.message)" }
         #expect(found.contains { $0.hasPrefix("10:19 'pixel_format' must be one of gray8, yuyv") })
         #expect(found.contains("11:10 'fps' must be greater than 0 and at most 1000, not -2.0"))
@@ -78,24 +81,18 @@ import Testing
         #expect(found.contains { $0.hasPrefix("14:48 control 'focus_absolute' must be a whole number") })
     }
 
-    @Test func controlsMustBeAMapping() {
+    @Test func controlsMustBeAMapping() throws {
         let yaml = Self.session.replacingOccurrences(
             of: "controls: { focus_auto: 0, focus_absolute: 30 }", with: "controls: [focus_auto]")
-        guard case .failure(let problems) = load(yaml) else {
-            Issue.record("loaded")
-            return
-        }
+        let problems = try #require(loadProblems(yaml))
         #expect(problems.errors.map(\.line) == [14])
         #expect(problems.errors.first?.message.contains("must be a mapping of V4L2 control names") == true)
     }
 
-    @Test func twoInputsOnOneDeviceAreAnError() {
+    @Test func twoInputsOnOneDeviceAreAnError() throws {
         let yaml = Self.session.replacingOccurrences(
             of: "outputs:", with: "  - id: cam2\n    type: v4l2\n    device: /dev/video3\noutputs:")
-        guard case .failure(let problems) = load(yaml) else {
-            Issue.record("loaded")
-            return
-        }
+        let problems = try #require(loadProblems(yaml))
         #expect(
             problems.errors.map { "\($0.line):\($0.column) \($0.message)" } == [
                 "15:9 input 'cam2' uses /dev/video3, which input 'cam' already reads; read it once and connect that input to several outputs"

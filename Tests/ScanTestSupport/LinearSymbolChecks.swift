@@ -4,13 +4,15 @@ import Testing
 /// Checks every linear plugin's tests make of a decoder on ``BarRenderer`` images: the expectations
 /// are recorded against the calling test (`sourceLocation`).
 public enum LinearSymbolChecks {
-    /// Expects `symbol`'s corner points to lie within `tolerance` pixels of the first bar's leading edge
-    /// and the last bar's trailing edge that `renderer` drew for `widths`, its top and bottom within the
-    /// bars' rows (`margin ..< margin + barHeight`), top above bottom.
+    /// Expects `decoder` to read the symbol of `widths` drawn with 3-pixel modules, its corner points
+    /// within `tolerance` pixels of the first bar's leading edge and the last bar's trailing edge, its top
+    /// and bottom within the bars' rows (`margin ..< margin + barHeight`), top above bottom.
     public static func expectCornersSpanTheBars(
-        _ symbol: Barcode, renderer: BarRenderer, widths: [Double], tolerance: Double = 2,
+        _ widths: [Double], decoder: some SymbologyDecoder, tolerance: Double = 2,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) {
+    ) throws {
+        let renderer = BarRenderer(module: 3)
+        let symbol = try #require(decoder.decode(renderer.render(widths)).first, sourceLocation: sourceLocation)
         let span = renderer.span(widths)
         let corners = symbol.cornerPoints
         #expect(abs(corners[0].x - span.start) <= tolerance, sourceLocation: sourceLocation)
@@ -24,11 +26,28 @@ public enum LinearSymbolChecks {
             sourceLocation: sourceLocation)
     }
 
-    /// Expects `found` (a symbol turned clockwise by `quarterTurns`, read with `tryRotate`) to be one
+    /// Expects `found` to be one symbol of `format` holding `value`, with the symbology `identifier`;
+    /// returns it.
+    @discardableResult
+    public static func expectOneSymbol(
+        _ found: [Barcode], format: BarcodeFormat, value: String, identifier: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Barcode {
+        let b = try #require(found.first, sourceLocation: sourceLocation)
+        #expect(found.count == 1, sourceLocation: sourceLocation)
+        #expect(b.format == format, sourceLocation: sourceLocation)
+        #expect(b.rawValue == value, sourceLocation: sourceLocation)
+        #expect(b.symbologyIdentifier == identifier, sourceLocation: sourceLocation)
+        return b
+    }
+
+    /// Expects `decoder`, with `tryRotate`, to read `image` turned clockwise by `quarterTurns` as one
     /// symbol of `value` whose orientation is the turn in degrees.
     public static func expectOneTurnedRead(
-        _ found: [Barcode], value: String, quarterTurns: Int, sourceLocation: SourceLocation = #_sourceLocation
+        _ image: LuminanceImage, value: String, quarterTurns: Int, decoder: some SymbologyDecoder,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
+        let found = decoder.decode(image.rotated(quarterTurns: quarterTurns)) { $0.tryRotate = true }
         let b = try #require(found.first, sourceLocation: sourceLocation)
         #expect(found.count == 1, sourceLocation: sourceLocation)
         #expect(b.rawValue == value, sourceLocation: sourceLocation)

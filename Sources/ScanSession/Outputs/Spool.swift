@@ -120,19 +120,12 @@ final class Spool: Sendable {
         let fd = Foundation.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Failure(description: "\(temporary): cannot create: \(Spool.lastError)") }
         fchmod(fd, 0o600)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes {
-                Foundation.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
-            }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let why = Spool.lastError
-                close(fd)
-                unlink(temporary)
-                throw Failure(description: "\(temporary): cannot write: \(why)")
-            }
-            offset += n
+        do {
+            try Spool.writeAll(bytes, to: fd, path: temporary)
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
         }
         guard fsync(fd) == 0 else {
             let why = Spool.lastError
@@ -166,18 +159,25 @@ final class Spool: Sendable {
         }
         defer { close(fd) }
         fchmod(fd, 0o600)
+        try Spool.writeAll(bytes, to: fd, path: path)
+        guard fsync(fd) == 0 else { throw Failure(description: "\(path): cannot sync: \(Spool.lastError)") }
+        remove(items)
+        return path
+    }
+
+    /// Writes all of `bytes` to `fd`, again where a signal interrupted a write.
+    /// - Throws: ``Failure`` `PATH: cannot write: REASON` (`path` names the file) when a write fails or
+    ///   writes nothing; the caller still owns `fd`.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes {
                 Foundation.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset)
             }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw Failure(description: "\(path): cannot write: \(Spool.lastError)") }
+            guard n > 0 else { throw Failure(description: "\(path): cannot write: \(lastError)") }
             offset += n
         }
-        guard fsync(fd) == 0 else { throw Failure(description: "\(path): cannot sync: \(Spool.lastError)") }
-        remove(items)
-        return path
     }
 
     /// Takes group and other permissions away from `path` when it has any (`mode` is what it gets).
