@@ -125,7 +125,7 @@ extension AztecDetector {
     }
 
     /// False when a straight 4-connected path of light pixels leads from (x, y) to the border of the box
-    /// that ``BitMatrix/lightRegionIsEnclosed(x:y:centre:reach:maxArea:)`` fills within (`reach` around
+    /// that ``BitMatrix/lightRegionIsEnclosed(x:y:centre:reach:maxArea:regions:)`` fills within (`reach` around
     /// `centre`), or when that fill would refuse to start: in either case the fill answers false, so
     /// this test changes no decision. Paths: the four axis directions and the four diagonal staircases
     /// (one pixel across, one pixel along, both light).

@@ -13,10 +13,13 @@ extension QRFinderPatternFinder {
     /// True when the light ring of a candidate centred at `centre`, whose largest extent through the centre
     /// is 7 × `module` pixels, is closed by its dark ring (ISO/IEC 18004:2015 §6.3.3): the light pixels
     /// connected to (`x`, `y`), a pixel of the ring, stay within ``enclosureReach`` modules of the centre
-    /// and number at most ``enclosureArea`` square modules (``ScanCore/BitMatrix/lightRegionIsEnclosed(x:y:centre:reach:maxArea:)``).
-    static func lightRingIsEnclosed(_ m: BitMatrix, x: Int, y: Int, centre: Point, module: Double) -> Bool {
+    /// and number at most ``enclosureArea`` square modules (``ScanCore/BitMatrix/lightRegionIsEnclosed(x:y:centre:reach:maxArea:regions:)``).
+    /// `rings`: the rings of `m` filled whole so far (``ScanCore/EnclosedLightRegions``).
+    static func lightRingIsEnclosed(
+        _ m: BitMatrix, x: Int, y: Int, centre: Point, module: Double, rings: EnclosedLightRegions? = nil
+    ) -> Bool {
         m.lightRegionIsEnclosed(
             x: x, y: y, centre: centre, reach: enclosureReach * module,
-            maxArea: Int(enclosureArea * module * module) + 8)
+            maxArea: Int(enclosureArea * module * module) + 8, regions: rings)
     }
 }

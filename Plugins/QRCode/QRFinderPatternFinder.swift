@@ -36,6 +36,8 @@ public enum QRFinderPatternFinder {
         let w = matrix.width, h = matrix.height
         guard w >= 7, h >= 7 else { return [] }
         var found: [QRFinderPattern] = []
+        // Every row through a pattern's centre tests the same light ring.
+        let rings = EnclosedLightRegions()
         matrix.bits.withUnsafeBufferPointer { px in
             var y = 0
             while y < h {
@@ -50,7 +52,7 @@ public enum QRFinderPatternFinder {
                         if total >= 7 {
                             if ratioMatches(runs[i], runs[i + 1], runs[i + 2], runs[i + 3], runs[i + 4]) {
                                 let centerX = Double(position + runs[i] + runs[i + 1]) + Double(runs[i + 2]) / 2
-                                if let c = confirm(px, matrix, centerX: centerX, y: y, total: total) {
+                                if let c = confirm(px, matrix, centerX: centerX, y: y, total: total, rings: rings) {
                                     add(c, to: &found)
                                 }
                             }
@@ -132,7 +134,8 @@ public enum QRFinderPatternFinder {
     }
 
     static func confirm(
-        _ px: UnsafeBufferPointer<UInt8>, _ matrix: BitMatrix, centerX: Double, y: Int, total: Int
+        _ px: UnsafeBufferPointer<UInt8>, _ matrix: BitMatrix, centerX: Double, y: Int, total: Int,
+        rings: EnclosedLightRegions? = nil
     ) -> QRFinderPattern? {
         let w = matrix.width, h = matrix.height
         let maxRun = max(3, total / 7 * 2 + 2)
@@ -165,7 +168,7 @@ public enum QRFinderPatternFinder {
             extent = max(extent, Double(a.counts.total) * 2.0.squareRoot() / 7)
         }
         let ringX = Int(rx + Double(hr.counts.c2) / 2 + Double(hr.counts.c3) / 2)
-        guard lightRingIsEnclosed(matrix, x: ringX, y: Int(cy), centre: Point(rx, cy), module: extent)
+        guard lightRingIsEnclosed(matrix, x: ringX, y: Int(cy), centre: Point(rx, cy), module: extent, rings: rings)
         else { return nil }
         return QRFinderPattern(center: Point(rx, cy), moduleSize: module, count: 1)
     }

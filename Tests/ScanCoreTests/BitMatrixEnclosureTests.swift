@@ -2,7 +2,7 @@ import Testing
 
 @testable import ScanCore
 
-/// ``BitMatrix/lightRegionIsEnclosed(x:y:centre:reach:maxArea:)`` on drawn rings: the light 4-connected
+/// ``BitMatrix/lightRegionIsEnclosed(x:y:centre:reach:maxArea:regions:)`` on drawn rings: the light 4-connected
 /// to the start must stay inside the box and within the area.
 struct BitMatrixEnclosureTests {
     /// A matrix from rows of "#" (dark) and "." (light).
@@ -59,5 +59,28 @@ struct BitMatrixEnclosureTests {
         let m = Self.matrix(Self.ring)
         #expect(!m.lightRegionIsEnclosed(x: 2, y: 2, centre: Point(5.5, 5.5), reach: 4.5, maxArea: 100))
         #expect(!m.lightRegionIsEnclosed(x: -1, y: 3, centre: Point(5.5, 5.5), reach: 4.5, maxArea: 100))
+    }
+
+    /// With the regions filled whole kept (``EnclosedLightRegions``), a test seeded in one of them
+    /// answers as a fill would, for another box and area: the ring lies inside a wider box, outside a
+    /// narrower one, and is larger than a smaller area. A fill that ended early keeps nothing.
+    @Test func aRegionFilledWholeAnswersLaterTestsAsAFillWould() {
+        let m = Self.matrix(Self.ring)
+        let regions = EnclosedLightRegions()
+        #expect(
+            !m.lightRegionIsEnclosed(x: 3, y: 3, centre: Point(5.5, 5.5), reach: 4.5, maxArea: 15, regions: regions))
+        #expect(regions.regions.isEmpty)
+        #expect(m.lightRegionIsEnclosed(x: 3, y: 3, centre: Point(5.5, 5.5), reach: 4.5, maxArea: 16, regions: regions))
+        #expect(regions.regions.count == 1)
+        for (x, y, reach, area) in [
+            (7, 3, 4.5, 16), (3, 7, 5.0, 100), (7, 4, 2.2, 100), (3, 3, 4.5, 15), (4, 7, 3.2, 16),
+        ] {
+            let centre = Point(5.5, 5.5)
+            #expect(
+                m.lightRegionIsEnclosed(x: x, y: y, centre: centre, reach: reach, maxArea: area, regions: regions)
+                    == m.lightRegionIsEnclosed(x: x, y: y, centre: centre, reach: reach, maxArea: area),
+                "\(x), \(y), reach \(reach), area \(area)")
+        }
+        #expect(regions.regions.count == 1)
     }
 }

@@ -7,13 +7,22 @@ extension BitMatrix {
     /// have light rings closed by dark rings. Dot grids, woven and printed textures and text pass run-ratio
     /// tests along a few lines, but the light around a dark blob there runs on between the blobs: this
     /// test tells them apart at the cost of one flood fill of the ring.
-    public func lightRegionIsEnclosed(x: Int, y: Int, centre: Point, reach: Double, maxArea: Int) -> Bool {
+    ///
+    /// With `regions` (one per matrix), a region already filled whole is not filled again: the answer is
+    /// the same, from its bounding box and pixel count (``EnclosedLightRegions``).
+    public func lightRegionIsEnclosed(
+        x: Int, y: Int, centre: Point, reach: Double, maxArea: Int, regions: EnclosedLightRegions? = nil
+    ) -> Bool {
         guard x >= 0, y >= 0, x < width, y < height, !self[x, y] else { return false }
         let x0 = max(0, Int((centre.x - reach).rounded(.down))),
             x1 = min(width - 1, Int((centre.x + reach).rounded(.up)))
         let y0 = max(0, Int((centre.y - reach).rounded(.down))),
             y1 = min(height - 1, Int((centre.y + reach).rounded(.up)))
         guard x0 < x, x < x1, y0 < y, y < y1 else { return false }
+        if let known = regions?.region(containing: x, y) {
+            return known.minX > x0 && known.maxX < x1 && known.minY > y0 && known.maxY < y1
+                && known.area <= maxArea
+        }
         let bw = x1 - x0 + 1, bh = y1 - y0 + 1
         let w = width
         // The fill's stack and seen flags in raw buffers: this runs for every finder-like candidate of
@@ -30,7 +39,7 @@ extension BitMatrix {
         var top = 1
         seen[start] = true
         var filled = 0
-        return bits.withUnsafeBufferPointer { px in
+        let enclosed = bits.withUnsafeBufferPointer { px in
             while top > 0 {
                 top -= 1
                 let i = Int(stack[top])
@@ -65,5 +74,12 @@ extension BitMatrix {
             }
             return true
         }
+        // Every pixel the fill flagged is the whole region: a fill that flags a pixel of the box's border
+        // returns false when it takes that pixel.
+        if enclosed, let regions {
+            regions.record(
+                UnsafeBufferPointer(start: seen, count: bw * bh), x0: x0, y0: y0, width: bw, height: bh, area: filled)
+        }
+        return enclosed
     }
 }
