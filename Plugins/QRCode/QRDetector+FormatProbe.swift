@@ -43,12 +43,34 @@ extension QRDetector {
         let wl = (tl: leftWidths.0, tr: patternWidth(m, tr, along: ul), bl: leftWidths.1)
         let estimate = (2 * lt / ((wt.tl + wt.tr) / 7) + 2 * ll / ((wl.tl + wl.bl) / 7)) / 2 + 7
         let primary = Int(((estimate - 17) / 4).rounded()) * 4 + 17
-        func dark(_ q: Point) -> Bool { m.isDark(at: q) ?? false }
-        var best = FormatEvidence.none
         var sizes: [Int] = []
         for n in [primary, primary - 4, primary + 4] + dimensions where n >= 21 && n <= 177 && !sizes.contains(n) {
             sizes.append(n)
         }
+        // Up to 16 readings of 30 modules each, for tens of thousands of triples on a frame with many
+        // symbols: the samples read the matrix's pixels directly (as ``ScanCore/BitMatrix/isDark(at:)``,
+        // outside the matrix light).
+        return m.bits.withUnsafeBufferPointer { px in
+            let width = m.width, fw = Double(m.width), fh = Double(m.height)
+            @inline(__always) func dark(_ q: Point) -> Bool {
+                guard q.x >= 0, q.y >= 0, q.x < fw, q.y < fh else { return false }
+                return px[Int(q.y) * width + Int(q.x)] != 0
+            }
+            return formatEvidence(
+                sizes: sizes, lt: lt, ll: ll, ut: ut, ul: ul, wt: wt, wl: wl, tl: tl.center, tr: tr.center,
+                bl: bl.center, dark: dark)
+        }
+    }
+
+    /// The readings of ``formatEvidence(_:tl:tr:bl:dimensions:legs:)`` for each of `sizes`: legs `lt` and
+    /// `ll` pixels long along unit vectors `ut` and `ul`, the patterns' widths along them `wt` and `wl`,
+    /// their centres `tl`, `tr` and `bl`, and `dark` telling a pixel's colour.
+    @inline(__always)
+    private static func formatEvidence(
+        sizes: [Int], lt: Double, ll: Double, ut: Point, ul: Point, wt: (tl: Double, tr: Double, bl: Double),
+        wl: (tl: Double, tr: Double, bl: Double), tl: Point, tr: Point, bl: Point, dark: (Point) -> Bool
+    ) -> FormatEvidence {
+        var best = FormatEvidence.none
         // Each size with the module shared in the patterns' width ratios, and with one module along each
         // leg (the ratios of patterns a few pixels wide are mostly the widths' rounding).
         for n in sizes {
@@ -61,9 +83,9 @@ extension QRDetector {
                 let atBL = (atTL.0 * (rt.bl / rt.tl), ul * (ml * 2 * rl.bl / (rl.tl + rl.bl)))
                 for mirrored in [false, true] {
                     // Mirrored: the legs swap roles, and with them the top-right and bottom-left patterns.
-                    let (c0, f0) = (tl.center, mirrored ? (atTL.1, atTL.0) : atTL)
-                    let (cr, fr) = mirrored ? (bl.center, (atBL.1, atBL.0)) : (tr.center, atTR)
-                    let (cd, fd) = mirrored ? (tr.center, (atTR.1, atTR.0)) : (bl.center, atBL)
+                    let (c0, f0) = (tl, mirrored ? (atTL.1, atTL.0) : atTL)
+                    let (cr, fr) = mirrored ? (bl, (atBL.1, atBL.0)) : (tr, atTR)
+                    let (cd, fd) = mirrored ? (tr, (atTR.1, atTR.0)) : (bl, atBL)
                     // Offsets in modules from the pattern's centre (module centres at +0.5): copy 1's module
                     // (x, y) is (x − 3, y − 3) from the top-left centre (3.5, 3.5).
                     var first = 0

@@ -50,12 +50,11 @@ public enum QRDetector {
         }
         var neighbours: [[Int]] = []
         neighbours.reserveCapacity(n)
+        var distance = [Double](repeating: 0, count: n)
         for i in 0..<n {
+            for j in 0..<n { distance[j] = patterns[i].center.distance(to: patterns[j].center) }
             let near = (0..<n).filter { $0 != i && compatible(patterns[i], patterns[$0]) }
-                .sorted {
-                    patterns[i].center.distance(to: patterns[$0].center)
-                        < patterns[i].center.distance(to: patterns[$1].center)
-                }
+                .sorted { distance[$0] < distance[$1] }
             // The nearest well-supported ones and the nearest others: a large symbol's data holds many
             // chance patterns nearer to a finder pattern than the other two finder patterns are.
             neighbours.append(
@@ -70,12 +69,14 @@ public enum QRDetector {
                 for b in (a + 1)..<near.count {
                     let j = near[a], k = near[b]
                     guard compatible(patterns[j], patterns[k]) else { continue }
-                    let sorted = [i, j, k].sorted()
-                    guard seen.insert((sorted[0] * n + sorted[1]) * n + sorted[2]).inserted else { continue }
+                    // The three indices in increasing order (no array: one per pair of neighbours).
+                    let (lo, hi) = (min(j, k), max(j, k))
+                    let sorted = i < lo ? (i, lo, hi) : i < hi ? (lo, i, hi) : (lo, hi, i)
+                    guard seen.insert((sorted.0 * n + sorted.1) * n + sorted.2).inserted else { continue }
                     let ratio =
                         max(patterns[i].moduleSize, patterns[j].moduleSize, patterns[k].moduleSize)
                         / min(patterns[i].moduleSize, patterns[j].moduleSize, patterns[k].moduleSize)
-                    for t in orient(patterns, sorted[0], sorted[1], sorted[2]) {
+                    for t in orient(patterns, sorted.0, sorted.1, sorted.2) {
                         out.append((t.0, t.1, t.2, t.3 + (ratio - 1)))
                     }
                 }
