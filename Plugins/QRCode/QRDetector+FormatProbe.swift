@@ -100,7 +100,7 @@ extension QRDetector {
                     var second = 0
                     for k in 0..<7 { second = second << 1 | (dark(cd + fd.0 * 5 + fd.1 * Double(3 - k)) ? 1 : 0) }
                     for k in 0..<8 { second = second << 1 | (dark(cr + fr.0 * Double(k - 4) + fr.1 * 5) ? 1 : 0) }
-                    let readings = [first, second]
+                    let readings = InformationReadings(first: first, second: second)
                     if QRFormatInformation.isClearBeforeGrid(readings) { return .confident }
                     if QRFormatInformation.decode(readings) != nil { best = .weak }
                 }

@@ -26,7 +26,7 @@ public struct QRFormatInformation: Sendable, Equatable {
 
     /// Decodes the best of the given 15-bit readings (bit 14 first as read from the symbol): the valid
     /// word nearest to any of them, if within 3 bit errors. Returns `nil` otherwise.
-    public static func decode(_ readings: [Int]) -> QRFormatInformation? {
+    public static func decode(_ readings: some Collection<Int>) -> QRFormatInformation? {
         guard let data = QRInformationCode.nearest(readings, among: codewords, table: nearest) else { return nil }
         return QRFormatInformation(level: QRErrorCorrectionLevel(formatBits: data >> 3), mask: data & 7)
     }
@@ -49,7 +49,7 @@ public struct QRFormatInformation: Sendable, Equatable {
     /// of one word together. Of the triples that passed ``isConfident(_:)`` on the QR Code images of the
     /// corpora and on no-code frames, those that decoded had 0–3 errors in all 433 times and more 14
     /// times; those that did not decode had more 366 times.
-    static func isClearBeforeGrid(_ readings: [Int]) -> Bool {
+    static func isClearBeforeGrid(_ readings: some Collection<Int>) -> Bool {
         QRInformationCode.isConfident(readings, among: codewords, table: nearest, totalErrors: 3)
     }
 

@@ -48,7 +48,7 @@ extension QRInformationCode {
     /// the readings may also have at most that many bit errors in all when none is exact. A reading outside
     /// the table's range is compared with `codewords` directly.
     static func isConfident(
-        _ readings: [Int], among codewords: [Int], table: [UInt8], totalErrors: Int = .max
+        _ readings: some Collection<Int>, among codewords: [Int], table: [UInt8], totalErrors: Int = .max
     ) -> Bool {
         guard !readings.isEmpty else { return false }
         var common = -1  // the codeword every reading so far lies near; -2 once they do not share one
@@ -79,7 +79,7 @@ extension QRInformationCode {
     /// The index of the codeword nearest to any reading (the first reading at the smallest distance),
     /// when within 3 bit errors, through a ``nearestTable(_:bits:)``; readings outside the table's range
     /// are compared with `codewords` directly.
-    static func nearest(_ readings: [Int], among codewords: [Int], table: [UInt8]) -> Int? {
+    static func nearest(_ readings: some Collection<Int>, among codewords: [Int], table: [UInt8]) -> Int? {
         var best = (distance: Int.max, index: 0)
         for reading in readings {
             if reading >= 0, reading < table.count {
@@ -94,4 +94,14 @@ extension QRInformationCode {
         }
         return best.distance <= 3 ? best.index : nil
     }
+}
+
+/// The two copies of an information word as read (most significant bit first), for
+/// ``QRFormatInformation/decode(_:)`` and the like without an array: the detectors read them for every
+/// finder triple, tens of thousands on a frame with many symbols.
+struct InformationReadings: RandomAccessCollection {
+    let first: Int, second: Int
+    var startIndex: Int { 0 }
+    var endIndex: Int { 2 }
+    subscript(i: Int) -> Int { i == 0 ? first : second }
 }
