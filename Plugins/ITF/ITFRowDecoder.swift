@@ -13,7 +13,8 @@ public struct ITFRowDecoder: LinearRowDecoder {
     /// Light needed before and after a symbol, in narrow elements, when the light run lies inside the line.
     /// The standard asks for 10 (§4.5); photos often crop them, and no space inside a symbol is wider
     /// than a wide element (3.6 narrow at most), so 5 still tells a symbol's edge from its inside. A full
-    /// bearer frame (ITF-14) is a bar beyond this quiet zone and does not matter.
+    /// bearer frame (ITF-14) is a bar beyond this quiet zone and does not matter: the read's own line sees
+    /// it, so the check along the bars (``startAndStopOccurInside``) does not take it for the symbol's bars.
     ///
     /// ITF's start pattern, four narrow elements, occurs inside symbols too, and ITF has no check
     /// character, so a symbol cut by the image border could read as a shorter one: the border serves as

@@ -47,8 +47,8 @@ extension QRDetector {
         for n in [primary, primary - 4, primary + 4] + dimensions where n >= 21 && n <= 177 && !sizes.contains(n) {
             sizes.append(n)
         }
-        // Up to 16 readings of 30 modules each, for tens of thousands of triples on a frame with many
-        // symbols: the samples read the matrix's pixels directly (as ``ScanCore/BitMatrix/isDark(at:)``,
+        // Four readings of both copies (30 modules) for each of 3–5 sizes, for tens of thousands of
+        // triples on a frame with many symbols: the samples read the matrix's pixels directly (as ``ScanCore/BitMatrix/isDark(at:)``,
         // outside the matrix light).
         return m.bits.withUnsafeBufferPointer { px in
             let width = m.width, fw = Double(m.width), fh = Double(m.height)

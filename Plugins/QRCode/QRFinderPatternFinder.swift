@@ -21,7 +21,7 @@ public struct QRFinderPattern: Sendable, Equatable {
 /// (each run within half a module of its ideal length, the centre within one and a half modules) is
 /// cross-checked along the column through its centre and along the row again at the refined centre,
 /// and then along a diagonal, and its light ring must be enclosed by its dark ring
-/// (``lightRingIsEnclosed(_:x:y:centre:module:)``). Confirmed candidates closer than a module to each other with similar
+/// (``lightRingIsEnclosed(_:x:y:centre:module:rings:)``). Confirmed candidates closer than a module to each other with similar
 /// module sizes are merged (weighted by their counts).
 public enum QRFinderPatternFinder {
     /// How far a masked row search reads past each stretch of searched blocks, as a fraction of the

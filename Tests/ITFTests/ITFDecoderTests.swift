@@ -63,6 +63,19 @@ struct ITFDecoderTests {
         #expect(c[2].y - c[0].y >= Double(p.y1 - p.y0) / 2)
     }
 
+    /// A thin bearer frame 6 narrow widths beside the bars: the read's line sees the frame as well, so
+    /// it ends the quiet zone, and is no sign of a stretch between glare bands
+    /// (``LinearRowDecoder/startAndStopOccurInside``).
+    @Test func itf14WithAThinFrameCloseBy() throws {
+        let gtin = E.itf14("1540014128876")
+        let (image, _) = render(gtin, narrow: 3, wide: 8) { r in
+            r.bearer = 6
+            r.bearerFrame = true
+            r.quietZone = 18
+        }
+        #expect(decode(image).first?.rawValue == gtin)
+    }
+
     @Test func itf14WithBearerBarsAboveAndBelow() throws {
         let gtin = E.itf14("0001234567890")
         let (image, _) = render(gtin, narrow: 2, wide: 5) { $0.bearer = 8 }

@@ -121,11 +121,11 @@ struct StressTests {
     }
 
     /// Symbols of seed 11 (14,000) read as an ITF shorter than the symbol: the bars between a glare band
-    /// or a light occlusion across the bars and the symbol's end, with the band's light as quiet zone (four
-    /// ITF symbols, and the end of a Codabar's bars). On most of the lines along those bars the symbol goes
-    /// on where that quiet zone is (``LinearRowDecoder/startAndStopOccurInside``). Right or unread.
+    /// or a light occlusion across the bars and the symbol's end, with the band's light as quiet zone. On
+    /// most of the lines along those bars the symbol goes on where that quiet zone is, and the read's own
+    /// line is light there (``LinearRowDecoder/startAndStopOccurInside``). Right or unread.
     @Test(.enabled(if: StressZint.executable != nil)) func anITFBetweenBrightBandsGivesNoWrongValue() throws {
-        let only = [1997, 4923, 6309, 7625, 8940]
+        let only = [1997, 4923, 6309]
         let report = try runExpectingNoWrongValue(only, ofSeed: 11)
         #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == only.count)
     }

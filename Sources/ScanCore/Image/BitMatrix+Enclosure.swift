@@ -74,8 +74,9 @@ extension BitMatrix {
             }
             return true
         }
-        // Every pixel the fill flagged is the whole region: a fill that flags a pixel of the box's border
-        // returns false when it takes that pixel.
+        // When the fill returns true its stack is empty: every flagged pixel was taken, none on the box's
+        // border, and every light neighbour of each was flagged, so the flags are the whole 4-connected
+        // region and `filled` is its size.
         if enclosed, let regions {
             regions.record(
                 UnsafeBufferPointer(start: seen, count: bw * bh), x0: x0, y0: y0, width: bw, height: bh, area: filled)

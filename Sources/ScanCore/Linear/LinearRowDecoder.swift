@@ -63,8 +63,8 @@ public protocol LinearRowDecoder: Sendable {
     /// True when the symbology's start and stop patterns also occur inside its symbols and it has no
     /// check character, so that the bars between two bright bands across a symbol (glare, a cut, a
     /// light occlusion) can read as a whole, shorter symbol: ITF (ISO/IEC 16390). ``LinearScanner`` then
-    /// refuses a read whose quiet zone holds the symbol's bars on most of the lines along them
-    /// (`barBeyond` of ``LinearScanner/Consensus/runs(of:lines:image:tilt:)``). Default: false.
+    /// refuses a read when most of the lines along its bars see a bar in its quiet zone where its own line
+    /// sees light (the consensus along the bars, `barBeyond`). Default: false.
     var startAndStopOccurInside: Bool { get }
 }
 

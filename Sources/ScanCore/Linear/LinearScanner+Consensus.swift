@@ -35,12 +35,15 @@ extension LinearScanner {
         /// (pixels along a line per line) predicts their shift. Nil when fewer than ``minimumLines``
         /// lines cross the same bars, or when the span is under 16 pixels or leaves the line.
         ///
-        /// `barBeyond` is true when the consensus has a bar in one of the read's quiet zones: a dark run
-        /// of a bar's width (half to three times the mean run width `m` of the read on its line) within
-        /// 5 `m` before the read's first bar or after its last, clear of them by half a run (at least
-        /// 1.5 pixels), dark on most of the aligned lines. A read whose quiet zone is a bright band across
-        /// the bars (glare, a cut, a light occlusion) sees it quiet on its own lines only: further along
-        /// the bars the symbol goes on there. Noise, which darkens a place on a few lines, does not.
+        /// `barBeyond` is true when the consensus has a bar in one of the read's quiet zones where the
+        /// read's own line is light: a dark run of a bar's width (half to three times the mean run width
+        /// `m` of the read on its line, and at least a pixel) within 5 `m` before the read's first bar or
+        /// after its last, clear of them by half a run (at least 1.5 pixels), dark on most of the aligned
+        /// lines that cover it, and meeting no dark run of the read line. A read whose quiet zone is a
+        /// bright band across the bars (glare, a cut, a light occlusion) sees it quiet on its own lines
+        /// only: further along the bars the symbol goes on there. Noise, which darkens a place on a few
+        /// lines, does not count, nor does a bar the read line sees as well (a frame, a rule, a symbol
+        /// beside it, where the quiet zone simply ends).
         static func runs(
             of hit: Hit, lines: LineSet, image: LuminanceImage, tilt: Double
         ) -> (
@@ -102,6 +105,8 @@ extension LinearScanner {
             // first aligned line).
             let readStart = Double(a - range.lowerBound), readEnd = Double(b - range.lowerBound)
             var meanRun = 0.0
+            // The read line's own dark runs, in window positions.
+            var readLineBars: [ClosedRange<Double>] = []
             func cell(_ x: Double) -> Int { min(cells, max(0, Int((x * Double(resolution)).rounded()))) }
             for (k, shifts) in aligned {
                 // Position x of line r lies at x + origin difference + shift(x) on line k.
@@ -125,6 +130,9 @@ extension LinearScanner {
                 if k == r {
                     let inside = starts.lazy.map(window).filter { $0 > readStart && $0 < readEnd }.count
                     meanRun = (readEnd - readStart) / Double(inside + 1)
+                    for j in stride(from: 1, to: starts.count - 1, by: 2) {
+                        readLineBars.append(window(starts[j])...window(starts[j + 1]))
+                    }
                 }
                 // Runs alternate light, dark, … from starts[0].
                 var j = 1
@@ -166,12 +174,15 @@ extension LinearScanner {
                     ambiguous.append((starts[k - 1] + origin)...(starts[k] + origin))
                 }
             }
-            // Dark runs are the odd ones.
+            // Dark runs are the odd ones. A bar that the read line sees too (a frame, a rule, a symbol
+            // beside it) is no sign of damage: the read's quiet zone simply ends there.
             let clear = max(1.5, 0.5 * meanRun)
             var barBeyond = false
             for k in stride(from: 1, to: starts.count - 1, by: 2) {
                 let x0 = starts[k], x1 = starts[k + 1]
-                guard x1 - x0 >= max(1, 0.5 * meanRun), x1 - x0 <= 3 * meanRun else { continue }
+                guard x1 - x0 >= max(1, 0.5 * meanRun), x1 - x0 <= 3 * meanRun,
+                    !readLineBars.contains(where: { $0.upperBound > x0 && $0.lowerBound < x1 })
+                else { continue }
                 if (x0 >= readStart - 5 * meanRun && x1 <= readStart - clear)
                     || (x0 >= readEnd + clear && x1 <= readEnd + 5 * meanRun)
                 {
