@@ -101,7 +101,6 @@ public struct QRCodeDecoder: SymbologyDecoder {
         // fallback only. Attempts go by the timing patterns' agreement, then by geometry: a triple of
         // patterns from neighbouring symbols on a page fits the geometry as well as a real one, may even
         // show a confident format (neighbours often share level and mask), but fails the timing check.
-        var candidates: [(triple: QRDetector.Triple, disagreement: Int, attempt: Attempt)] = []
         // A pair of patterns is a leg of many triples: its module size is measured once.
         var legs: [Int: Double] = [:]
         func leg(_ i: Int, _ j: Int) -> Double {
@@ -131,50 +130,71 @@ public struct QRCodeDecoder: SymbologyDecoder {
             timingCounts[key] = count
             return count
         }
-        for t in QRDetector.triples(patterns) {
-            let (a, b, c) = (patterns[t.tl], patterns[t.tr], patterns[t.bl])
-            let timing = QRDetector.timing(
-                tl: a, tr: b, bl: c, legs: (leg(t.tl, t.tr), leg(t.tl, t.bl)),
-                counts: (timingCount(t.tl, t.tr, other: t.bl), timingCount(t.tl, t.bl, other: t.tr)))
-            let counted = [timing.top, timing.left].compactMap { $0 }.map {
-                QRDetector.snappedDimension(Double($0 + 15))
-            }
-            let evidence = QRDetector.formatEvidence(
-                matrix, tl: a, tr: b, bl: c, dimensions: counted,
-                legs: (formatLeg(t.tl, t.tr), formatLeg(t.tl, t.bl)))
-            let attempt: Attempt
-            switch evidence {
-            case .confident: attempt = .confident
-            case .weak where timing.disagreement == 0: attempt = .timed
-            default:
-                guard a.isWellSupported && b.isWellSupported && c.isWellSupported else { continue }
-                attempt = .perspectiveOnly
-            }
-            candidates.append((t, timing.disagreement, attempt))
-        }
-        candidates.sort {
-            $0.attempt != $1.attempt
-                ? $0.attempt < $1.attempt
-                : $0.disagreement != $1.disagreement
-                    ? $0.disagreement < $1.disagreement : $0.triple.score < $1.triple.score
-        }
+        // Triples are tried by their evidence class (``Attempt``), then by how many of their two timing
+        // counts disagree with the finder spacing (0–2), then by geometry (``QRDetector/triples(_:)``'s
+        // order). The timing counts and the format evidence, which cost most, are read lazily, and only
+        // for triples that can still be tried: none of their patterns is used by a symbol read or out of
+        // attempts. Both only grow, so a triple skipped for that would be skipped at its turn too.
+        // Triples are met by disagreement, in rounds; a confident one is tried when met, the others are
+        // kept for after all confident ones, in the order met. The attempts and their order are those of
+        // sorting every triple by class, disagreement and geometry first.
         var used = Set<Int>()
         // Effort is bounded per pattern, never per frame: each pattern may take part in this many failed
         // attempts (a page of symbols reads them all; a chance pattern in texture stops costing soon).
         var failures = [Int](repeating: 0, count: patterns.count)
         var results: [Barcode] = []
-        for (t, _, attempt) in candidates {
-            let members = [t.tl, t.tr, t.bl]
-            if members.contains(where: { used.contains($0) || failures[$0] >= Self.failuresPerPattern }) { continue }
+        func isSpent(_ t: QRDetector.Triple) -> Bool {
+            [t.tl, t.tr, t.bl].contains { used.contains($0) || failures[$0] >= Self.failuresPerPattern }
+        }
+        /// Tries triple `t`; true when `maxSymbols` symbols are read.
+        func attempt(_ t: QRDetector.Triple, _ attempt: Attempt) -> Bool {
             let detections = QRDetector.detections(
                 matrix, tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl])
             if let (symbol, d) = decodeFirst(matrix, detections, attempt: attempt) {
                 results.append(barcode(symbol, detection: d, corners: cornerPoints(matrix, d)))
-                used.formUnion(members)
+                used.formUnion([t.tl, t.tr, t.bl])
             } else {
-                for m in members { failures[m] += 1 }
+                for m in [t.tl, t.tr, t.bl] { failures[m] += 1 }
             }
-            if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
+            return options.maxSymbols > 0 && results.count >= options.maxSymbols
+        }
+        var timed: [QRDetector.Triple] = []
+        var perspectiveOnly: [QRDetector.Triple] = []
+        var done = false
+        /// Reads `t`'s format evidence: tries it when confident, else keeps it for its class's turn.
+        func consider(_ t: QRDetector.Triple, disagreement: Int, counts: (Int?, Int?)) {
+            let (a, b, c) = (patterns[t.tl], patterns[t.tr], patterns[t.bl])
+            let counted = [counts.0, counts.1].compactMap { $0 }.map { QRDetector.snappedDimension(Double($0 + 15)) }
+            let evidence = QRDetector.formatEvidence(
+                matrix, tl: a, tr: b, bl: c, dimensions: counted,
+                legs: (formatLeg(t.tl, t.tr), formatLeg(t.tl, t.bl)))
+            switch evidence {
+            case .confident: done = attempt(t, .confident)
+            case .weak where disagreement == 0: timed.append(t)
+            default:
+                if a.isWellSupported && b.isWellSupported && c.isWellSupported { perspectiveOnly.append(t) }
+            }
+        }
+        // Round 0 meets every triple, reads its timing counts and keeps those that disagree for rounds 1, 2.
+        var disagreeing: [[(triple: QRDetector.Triple, counts: (Int?, Int?))]] = [[], [], []]
+        for t in QRDetector.triples(patterns) where !done && !isSpent(t) {
+            let counts = (timingCount(t.tl, t.tr, other: t.bl), timingCount(t.tl, t.bl, other: t.tr))
+            let timing = QRDetector.timing(
+                tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl],
+                legs: (leg(t.tl, t.tr), leg(t.tl, t.bl)), counts: counts)
+            if timing.disagreement == 0 {
+                consider(t, disagreement: 0, counts: counts)
+            } else {
+                disagreeing[timing.disagreement].append((t, counts))
+            }
+        }
+        for round in 1...2 {
+            for (t, counts) in disagreeing[round] where !done && !isSpent(t) {
+                consider(t, disagreement: round, counts: counts)
+            }
+        }
+        for (list, kind) in [(timed, Attempt.timed), (perspectiveOnly, .perspectiveOnly)] {
+            for t in list where !done && !isSpent(t) { done = attempt(t, kind) }
         }
         return Search(found: results, patterns: patterns, used: used)
     }
