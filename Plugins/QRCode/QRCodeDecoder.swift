@@ -40,7 +40,8 @@ public struct QRCodeDecoder: SymbologyDecoder {
         guard options.wants(.qrcode) else { return PassOutcome(symbols: [], unresolved: []) }
         let mask = CandidateMask(frame, options: options, linear: true, matrix: true, margin: Self.searchMargin)
         if mask.isEmpty { return PassOutcome(symbols: [], unresolved: []) }
-        let (found, left) = decodeReporting(frame.binarized(options.binarizer), options: options, mask: mask)
+        let (found, left) = decodeReporting(
+            frame.binarized(options.binarizer), options: options, mask: mask, skipping: frame.readOutlines)
         return PassOutcome(symbols: found, unresolved: left.map { [$0] })
     }
 
@@ -54,22 +55,26 @@ public struct QRCodeDecoder: SymbologyDecoder {
     }
 
     /// ``decode(_:options:mask:)`` and the centres of the finder patterns of the last search that no symbol
-    /// read used.
-    func decodeReporting(_ matrix: BitMatrix, options: DecodeOptions, mask: CandidateMask?)
-        -> (symbols: [Barcode], unused: [Point])
-    {
+    /// read used. Finder patterns centred inside `readOutlines` (symbols already read in the frame, see
+    /// ``ScanCore/FrameContext/readOutlines``; pixels of `matrix`) are left out.
+    func decodeReporting(
+        _ matrix: BitMatrix, options: DecodeOptions, mask: CandidateMask?, skipping readOutlines: [[Point]] = []
+    ) -> (symbols: [Barcode], unused: [Point]) {
+        func decodeOnce(_ matrix: BitMatrix, options: DecodeOptions, mask: CandidateMask? = nil) -> Search {
+            self.decodeOnce(matrix, options: options, mask: mask, skipping: readOutlines)
+        }
         var search = decodeOnce(matrix, options: options, mask: mask)
-        if search.found.isEmpty && search.patterns.contains(where: \.isWellSupported), let mask,
+        if search.readNothing && search.patterns.contains(where: \.isWellSupported), let mask,
             mask.coverage < Self.wholeMatrixCoverage
         {
             // A well-supported finder pattern near the candidates whose symbol did not read: under strong
             // perspective or with large modules the other finder patterns can lie outside the mask. The
             // whole matrix.
             search = decodeOnce(matrix, options: options, mask: nil)
-            if search.found.isEmpty && search.needsDespeckling && options.tryHarder {
+            if search.readNothing && search.needsDespeckling && options.tryHarder {
                 search = decodeOnce(matrix.majorityFiltered(), options: options)
             }
-        } else if search.found.isEmpty && search.needsDespeckling && options.tryHarder {
+        } else if search.readNothing && search.needsDespeckling && options.tryHarder {
             search = decodeOnce(matrix.majorityFiltered(), options: options, mask: mask)
         }
         let unused = search.patterns.indices.filter { !search.used.contains($0) && search.patterns[$0].isWellSupported }
@@ -82,6 +87,12 @@ public struct QRCodeDecoder: SymbologyDecoder {
         var found: [Barcode]
         var patterns: [QRFinderPattern]
         var used: Set<Int>
+        /// How many finder patterns were left out as centred inside symbols read before.
+        var skipped = 0
+
+        /// True when the search read no symbol and met none read before: the whole-matrix and
+        /// despeckled retries are for a place that shows QR Code finder patterns of no symbol that reads.
+        var readNothing: Bool { found.isEmpty && skipped == 0 }
 
         /// True when at least two well-supported finder patterns (``QRFinderPattern/isWellSupported``)
         /// read no symbol: noise may have broken the third, or a symbol's modules; worth a despeckled look.
@@ -90,8 +101,15 @@ public struct QRCodeDecoder: SymbologyDecoder {
         }
     }
 
-    func decodeOnce(_ matrix: BitMatrix, options: DecodeOptions, mask: CandidateMask? = nil) -> Search {
-        let patterns = QRFinderPatternFinder.find(matrix, mask: mask).filter { $0.count >= Self.minimumConfirmations }
+    /// One finder-pattern search of `matrix` and the attempts on its triples. Finder patterns centred inside
+    /// `readOutlines` are left out: they belong to a symbol already read (two symbols never share their
+    /// area), so every triple with one would read that symbol again or fail, and count failures against
+    /// the patterns of the symbols still to read.
+    func decodeOnce(
+        _ matrix: BitMatrix, options: DecodeOptions, mask: CandidateMask? = nil, skipping readOutlines: [[Point]] = []
+    ) -> Search {
+        let confirmed = QRFinderPatternFinder.find(matrix, mask: mask).filter { $0.count >= Self.minimumConfirmations }
+        let patterns = confirmed.filter { p in !readOutlines.contains { Quadrilateral.contains($0, p.center) } }
         // The evidence of each triple before any grid is fitted: format information that reads
         // confidently beside the three patterns (``QRDetector/formatEvidence``), or that merely decodes
         // on a triple whose timing patterns both agree with its finder spacing. A symbol cannot be decoded
@@ -196,7 +214,7 @@ public struct QRCodeDecoder: SymbologyDecoder {
         for (list, kind) in [(timed, Attempt.timed), (perspectiveOnly, .perspectiveOnly)] {
             for t in list where !done && !isSpent(t) { done = attempt(t, kind) }
         }
-        return Search(found: results, patterns: patterns, used: used)
+        return Search(found: results, patterns: patterns, used: used, skipped: confirmed.count - patterns.count)
     }
 
     /// How a triple is tried, from its evidence before any grid is fitted (strongest first).
