@@ -38,7 +38,9 @@ public struct AztecDecoder: SymbologyDecoder {
         guard options.wants(.aztec) else { return PassOutcome(symbols: [], unresolved: []) }
         let mask = CandidateMask(frame, options: options, linear: true, matrix: true, margin: Self.searchMargin)
         if mask.isEmpty { return PassOutcome(symbols: [], unresolved: []) }
-        let found = scan(frame.binarized(options.binarizer), image: frame.image, options: options, mask: mask)
+        let found = scan(
+            frame.binarized(options.binarizer), image: frame.image, options: options, mask: mask,
+            skipping: frame.readOutlines)
         return PassOutcome(symbols: found.results, unresolved: found.unresolved.map { [$0] })
     }
 
@@ -48,13 +50,17 @@ public struct AztecDecoder: SymbologyDecoder {
         scan(matrix, image: image, options: options).results
     }
 
-    /// The symbols read, and the centres of the bull's-eyes that did not read.
-    func scan(_ matrix: BitMatrix, image: LuminanceImage?, options: DecodeOptions, mask: CandidateMask? = nil)
-        -> (results: [Barcode], unresolved: [Point])
-    {
+    /// The symbols read, and the centres of the bull's-eyes that did not read. Bull's-eyes centred inside
+    /// `readOutlines` (symbols read before, pixels of `matrix`) are not read again.
+    func scan(
+        _ matrix: BitMatrix, image: LuminanceImage?, options: DecodeOptions, mask: CandidateMask? = nil,
+        skipping readOutlines: [[Point]] = []
+    ) -> (results: [Barcode], unresolved: [Point]) {
         var results: [Barcode] = []
         var unresolved: [Point] = []
-        for d in AztecDetector.detect(matrix, rowStep: options.tryHarder ? 1 : 2, mask: mask) {
+        let detections = AztecDetector.detect(
+            matrix, rowStep: options.tryHarder ? 1 : 2, mask: mask, skipping: readOutlines)
+        for d in detections {
             if results.contains(where: { Quadrilateral.contains($0.cornerPoints, d.transform.apply(Point(0, 0))) }) {
                 continue
             }

@@ -75,9 +75,14 @@ public enum AztecDetector {
     /// Every plausible bull's-eye, strongest first.
     /// With a `mask`, rows are read only over its ``CandidateMask/rowSpans(_:grownBy:plus:)`` (grown by
     /// half their length on each side); the checks of a centre found there read the whole matrix.
-    public static func detect(_ m: BitMatrix, rowStep: Int = 1, mask: CandidateMask? = nil) -> [AztecDetection] {
+    /// Centres inside one of `readOutlines` (symbols already read, corner points in pixels of `m`; see
+    /// ``ScanCore/FrameContext/readOutlines``) are left out: two symbols never share their area.
+    public static func detect(
+        _ m: BitMatrix, rowStep: Int = 1, mask: CandidateMask? = nil, skipping readOutlines: [[Point]] = []
+    ) -> [AztecDetection] {
         var out: [AztecDetection] = []
-        for c in centres(m, rowStep: rowStep, mask: mask) {
+        for c in centres(m, rowStep: rowStep, mask: mask)
+        where !readOutlines.contains(where: { Quadrilateral.contains($0, c.centre) }) {
             if let d = measure(m, centre: c.centre, moduleSize: c.moduleSize) { out.append(d) }
         }
         return out
