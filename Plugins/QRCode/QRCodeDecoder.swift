@@ -82,7 +82,8 @@ public struct QRCodeDecoder: SymbologyDecoder {
     }
 
     /// What one finder-pattern search of a binarized image gave: the symbols read, the patterns found
-    /// (strongest first) and the indices of those the symbols used.
+    /// (strongest first; without those centred inside symbols read before, which are only counted in
+    /// `skipped`) and the indices of those the symbols used.
     struct Search {
         var found: [Barcode]
         var patterns: [QRFinderPattern]
@@ -90,8 +91,16 @@ public struct QRCodeDecoder: SymbologyDecoder {
         /// How many finder patterns were left out as centred inside symbols read before.
         var skipped = 0
 
-        /// True when the search read no symbol and met none read before: the whole-matrix and
-        /// despeckled retries are for a place that shows QR Code finder patterns of no symbol that reads.
+        /// True when the search read no symbol and met no symbol read before. The whole-matrix and
+        /// despeckled retries are for a search that finds QR Code finder patterns and reads nothing at
+        /// all. Before finder patterns inside symbols read were left out, a later pass met those symbols
+        /// again, read them again (its `found` was not empty) and made no retry; counting a met symbol as
+        /// read keeps that. Gated on `found` alone, the retries ran in every later pass of a frame where
+        /// some symbols do not read (the first 6 dense racks: QR Code 4.2 G instructions against 1.6 G).
+        /// What it gives up: where a symbol read before would not read again in the pass (other
+        /// binarizer, shadow), its failed patterns used to trigger the despeckled retry, which could
+        /// read a noisy symbol beside it (a constructed scene of the review: 13 of 16 such neighbours
+        /// read before, 1 now). A noisy symbol beside symbols that read is not despeckled either way.
         var readNothing: Bool { found.isEmpty && skipped == 0 }
 
         /// True when at least two well-supported finder patterns (``QRFinderPattern/isWellSupported``)
@@ -165,10 +174,10 @@ public struct QRCodeDecoder: SymbologyDecoder {
             [t.tl, t.tr, t.bl].contains { used.contains($0) || failures[$0] >= Self.failuresPerPattern }
         }
         /// Tries triple `t`; true when `maxSymbols` symbols are read.
-        func attempt(_ t: QRDetector.Triple, _ attempt: Attempt) -> Bool {
+        func attempt(_ t: QRDetector.Triple, _ kind: Attempt) -> Bool {
             let detections = QRDetector.detections(
                 matrix, tl: patterns[t.tl], tr: patterns[t.tr], bl: patterns[t.bl])
-            if let (symbol, d) = decodeFirst(matrix, detections, attempt: attempt) {
+            if let (symbol, d) = decodeFirst(matrix, detections, attempt: kind) {
                 results.append(barcode(symbol, detection: d, corners: cornerPoints(matrix, d)))
                 used.formUnion([t.tl, t.tr, t.bl])
             } else {
@@ -218,7 +227,7 @@ public struct QRCodeDecoder: SymbologyDecoder {
     }
 
     /// How a triple is tried, from its evidence before any grid is fitted (strongest first).
-    enum Attempt: Int, Comparable {
+    enum Attempt: Int {
         /// Format information read confidently beside the patterns: every grid, each only when its format
         /// information reads confidently too.
         case confident
@@ -227,7 +236,6 @@ public struct QRCodeDecoder: SymbologyDecoder {
         /// Three well-supported patterns and nothing else: the perspective fallback's grids only.
         case perspectiveOnly
 
-        static func < (a: Attempt, b: Attempt) -> Bool { a.rawValue < b.rawValue }
     }
 
     /// Tries each candidate grid: the global transform first, then (versions 7+) the alignment-pattern

@@ -4,8 +4,8 @@ import Testing
 @testable import QRCode
 
 /// Finder patterns centred inside a symbol read before (``ScanCore/FrameContext/readOutlines``) take no part
-/// in triples: a later pass reads no symbol twice, and meeting them is not "nothing read" (no whole-matrix
-/// or despeckled retry).
+/// in triples: a later pass reads no symbol twice, and meeting them counts as meeting a symbol read
+/// (``QRCodeDecoder/Search/readNothing``).
 struct QRReadOutlinesTests {
     /// A version 1 symbol at 8 pixels a module in a 1280×720 frame, and its corner points as read.
     static func scene() throws -> (FrameContext, corners: [Point]) {

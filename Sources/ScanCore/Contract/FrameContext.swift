@@ -30,7 +30,8 @@ public final class FrameContext: Sendable {
     /// Outlines of the two-dimensional (matrix and stacked) symbols already read in this frame (corner
     /// points in this context's pixels), which the registry hands to the plugins after them
     /// (``restricted(to:readOutlines:)``): two symbols never share their area, so a plugin need not look
-    /// for a symbol centred inside one. Linear symbols are not among them: a linear read can be a misread
+    /// for a symbol centred inside one (the built-in plugins leave out what their detectors find centred
+    /// inside one: Data Matrix candidates, QR Code finder patterns, Aztec bull's-eyes). Linear symbols are not among them: a linear read can be a misread
     /// through a 2D symbol's modules. Empty otherwise.
     public let readOutlines: [[Point]]
     /// What a frame and its negative (``inverted``) share: work done on one serves the other.
