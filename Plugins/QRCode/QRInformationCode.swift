@@ -103,5 +103,8 @@ struct InformationReadings: RandomAccessCollection {
     let first: Int, second: Int
     var startIndex: Int { 0 }
     var endIndex: Int { 2 }
-    subscript(i: Int) -> Int { i == 0 ? first : second }
+    subscript(i: Int) -> Int {
+        precondition(i == 0 || i == 1, "index out of range")
+        return i == 0 ? first : second
+    }
 }

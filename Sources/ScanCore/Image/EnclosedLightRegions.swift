@@ -23,6 +23,7 @@ public final class EnclosedLightRegions {
 
     var regions: [Region] = []
 
+    /// An empty cache, for one matrix (see above).
     public init() {}
 
     /// The region that holds matrix pixel (`x`, `y`), the latest first; nil when none does.
