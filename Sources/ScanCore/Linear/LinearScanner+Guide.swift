@@ -119,53 +119,8 @@ extension LinearScanner {
             /// read. Groups that do not (a symbol and unrelated clutter far along the same line) are read
             /// on their own, and the line between them is not.
             func segments(_ lines: LineSet, _ index: Int) -> [Range<Int>] {
-                switch plan(lines, index) {
-                case .none: return []
-                case .one(let r): return [r]
-                case .many(let rs): return rs
-                }
-            }
-
-            /// ``segments(_:_:)`` without arrays for the usual line, whose blocks lie close enough to be
-            /// one group whatever their order.
-            enum Segments {
-                case none
-                case one(Range<Int>)
-                case many([Range<Int>])
-            }
-
-            func plan(_ lines: LineSet, _ index: Int) -> Segments {
                 let (c, t0, length) = placement(lines, index)
-                guard length > 0 else { return .none }
-                func clipped(_ lo: Double, _ hi: Double) -> Range<Int>? {
-                    let m = Guide.margin + 3 * (hi - lo)
-                    let start = max(0, Int((lo - m - t0).rounded(.down)))
-                    let end = min(length, Int((hi + m - t0).rounded(.up)))
-                    return start < end ? start..<end : nil
-                }
-                var lo = Double.infinity, hi = -Double.infinity, shortest = Double.infinity,
-                    lastStart = -Double.infinity
-                for b in blocks where Self.meets(b, c) {
-                    lo = min(lo, b.t - b.reach)
-                    hi = max(hi, b.t + b.reach)
-                    lastStart = max(lastStart, b.t - b.reach)
-                    shortest = min(shortest, 2 * b.reach)
-                }
-                guard lo <= hi else { return .none }
-                // Every block grows by at least `growth` on each side, so two blocks whose starts are less than
-                // twice that apart reach each other. When the blocks' starts leave no stretch of `growth`
-                // without one (a symbol's blocks, however long), each reaches the next in any order: one
-                // group over all of them, the stretch of the whole.
-                let growth = Guide.margin + 3 * shortest
-                if hi - lo <= 2 * growth { return clipped(lo, hi).map { .one($0) } ?? .none }
-                let slots = Int((lastStart - lo) / growth) + 1
-                if slots <= 64 {
-                    var filled: UInt64 = 0
-                    for b in blocks where Self.meets(b, c) { filled |= 1 << UInt64(Int((b.t - b.reach - lo) / growth)) }
-                    if filled == (slots == 64 ? ~0 : (1 << UInt64(slots)) - 1) {
-                        return clipped(lo, hi).map { .one($0) } ?? .none
-                    }
-                }
+                guard length > 0 else { return [] }
                 var groups: [(lo: Double, hi: Double)] = blocks.filter { Self.meets($0, c) }
                     .map { ($0.t - $0.reach, $0.t + $0.reach) }.sorted { $0.lo < $1.lo }
                 func stretch(_ g: (lo: Double, hi: Double)) -> (lo: Double, hi: Double) {
@@ -186,11 +141,11 @@ extension LinearScanner {
                     }
                     groups = out
                 }
-                let ranges = groups.compactMap { clipped($0.lo, $0.hi) }
-                switch ranges.count {
-                case 0: return .none
-                case 1: return .one(ranges[0])
-                default: return .many(ranges)
+                return groups.compactMap { g in
+                    let (lo, hi) = stretch(g)
+                    let start = max(0, Int((lo - t0).rounded(.down)))
+                    let end = min(length, Int((hi - t0).rounded(.up)))
+                    return start < end ? start..<end : nil
                 }
             }
         }

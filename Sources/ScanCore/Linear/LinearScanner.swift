@@ -159,10 +159,16 @@ public enum LinearScanner {
             for part in 0..<parts {
                 let index = coarse + coarseStep * part / parts
                 guard index < lineCount else { continue }
+                var segments: [Range<Int>?] = [nil]
+                if let family {
+                    let s = family.segments(lines, index)
+                    guard !s.isEmpty else { continue }
+                    segments = s
+                }
                 // The sources are alternative readings of one stretch: once the reads explain every
                 // candidate block the stretch meets (without a guide: once one source reads), the other
                 // sources would read the same bars again, or less well.
-                func read(_ segment: Range<Int>?, within: Range<Int>?) {
+                for segment in segments {
                     var reads: [ClosedRange<Int>] = []
                     for source in sources.prefix(part == 0 ? sources.count : 1) {
                         let read = readLine(
@@ -172,17 +178,9 @@ public enum LinearScanner {
                         guard !read.isEmpty else { continue }
                         guard let family else { break }
                         reads += read.map { $0.forwardStart...$0.forwardEnd }
+                        let within = segments.count > 1 ? segment : nil
                         if family.explains(lines, index, reads: reads, within: within) { break }
                     }
-                }
-                guard let family else {
-                    read(nil, within: nil)
-                    continue
-                }
-                switch family.plan(lines, index) {
-                case .none: continue
-                case .one(let segment): read(segment, within: nil)
-                case .many(let segments): for segment in segments { read(segment, within: segment) }
                 }
             }
         }
