@@ -7,11 +7,10 @@ extension LinearScanner {
     /// apart, so every block has two or three: perspective and blur move a block's angle by up to ~13°).
     /// A line is read when it passes through a compatible block or the block width next to it (so the
     /// lines near the ends of the bars are read too, for the corner points), over the stretch that covers
-    /// the compatible blocks it passes through plus, on each side, ``margin`` pixels and three times
+    /// all the compatible blocks it passes through plus, on each side, ``margin`` pixels and three times
     /// that stretch's length: blur, small modules and glare leave only part of a symbol with candidate
     /// blocks (on the synthetic corpus as little as a quarter of its length), and the margin brings back
-    /// the rest and the quiet zones. Blocks far apart along a line, whose stretches do not reach each
-    /// other, are read as separate stretches (``Family/segments(_:_:)``).
+    /// the rest and the quiet zones.
     struct Guide {
         static let rowColumnReach = 50.0
         static let slantedReach = 15.0
@@ -92,61 +91,33 @@ extension LinearScanner {
                 abs(c - b.c) <= b.reach + Double(CandidateMap.blockSize)
             }
 
-            /// True when every block that line `index` meets (within `segment`, when given: the blocks
-            /// whose centre lies in it) lies within a block's side of one of the `reads` (spans of
-            /// positions along the line, pixels): no candidate on the stretch is left that none of them
-            /// explains.
-            func explains(_ lines: LineSet, _ index: Int, reads: [ClosedRange<Int>], within segment: Range<Int>? = nil)
-                -> Bool
-            {
+            /// True when every block that line `index` meets lies within a block's side of one of the
+            /// `reads` (spans of positions along the line, pixels): no candidate on the line is left that
+            /// none of them explains.
+            func explains(_ lines: LineSet, _ index: Int, reads: [ClosedRange<Int>]) -> Bool {
                 let (c, t0, _) = placement(lines, index)
                 let near = Double(CandidateMap.blockSize)
                 return blocks.allSatisfy { b in
                     guard Self.meets(b, c) else { return true }
-                    if let segment, !(Double(segment.lowerBound)...Double(segment.upperBound)).contains(b.t - t0) {
-                        return true
-                    }
                     let lo = b.t - b.reach - t0, hi = b.t + b.reach - t0
                     return reads.contains { Double($0.lowerBound) - near <= lo && hi <= Double($0.upperBound) + near }
                 }
             }
 
-            /// The stretches of line `index` to read (positions along the line, increasing, disjoint), empty
-            /// when it meets no block. The blocks it meets are gathered into groups, each read over its
-            /// extent plus ``Guide/margin`` and three times that extent on each side; groups whose
-            /// stretches overlap are one group (whose stretch then grows again), so a line that meets one
-            /// group, or groups that reach each other, reads what one stretch over all its blocks would
-            /// read. Groups that do not (a symbol and unrelated clutter far along the same line) are read
-            /// on their own, and the line between them is not.
-            func segments(_ lines: LineSet, _ index: Int) -> [Range<Int>] {
+            /// The stretch of line `index` to read (positions along the line), nil when it meets no block.
+            func segment(_ lines: LineSet, _ index: Int) -> Range<Int>? {
                 let (c, t0, length) = placement(lines, index)
-                guard length > 0 else { return [] }
-                var groups: [(lo: Double, hi: Double)] = blocks.filter { Self.meets($0, c) }
-                    .map { ($0.t - $0.reach, $0.t + $0.reach) }.sorted { $0.lo < $1.lo }
-                func stretch(_ g: (lo: Double, hi: Double)) -> (lo: Double, hi: Double) {
-                    let m = Guide.margin + 3 * (g.hi - g.lo)
-                    return (g.lo - m, g.hi + m)
+                guard length > 0 else { return nil }
+                var lo = Double.infinity, hi = -Double.infinity
+                for b in blocks where Self.meets(b, c) {
+                    lo = min(lo, b.t - b.reach)
+                    hi = max(hi, b.t + b.reach)
                 }
-                var merged = true
-                while merged && groups.count > 1 {
-                    merged = false
-                    var out: [(lo: Double, hi: Double)] = []
-                    for g in groups {
-                        if let last = out.last, stretch(last).hi >= stretch(g).lo {
-                            out[out.count - 1] = (last.lo, max(last.hi, g.hi))
-                            merged = true
-                        } else {
-                            out.append(g)
-                        }
-                    }
-                    groups = out
-                }
-                return groups.compactMap { g in
-                    let (lo, hi) = stretch(g)
-                    let start = max(0, Int((lo - t0).rounded(.down)))
-                    let end = min(length, Int((hi - t0).rounded(.up)))
-                    return start < end ? start..<end : nil
-                }
+                guard lo <= hi else { return nil }
+                let m = Guide.margin + 3 * (hi - lo)
+                let start = max(0, Int((lo - m - t0).rounded(.down)))
+                let end = min(length, Int((hi + m - t0).rounded(.up)))
+                return start < end ? start..<end : nil
             }
         }
     }

@@ -159,28 +159,24 @@ public enum LinearScanner {
             for part in 0..<parts {
                 let index = coarse + coarseStep * part / parts
                 guard index < lineCount else { continue }
-                var segments: [Range<Int>?] = [nil]
+                var segment: Range<Int>?
                 if let family {
-                    let s = family.segments(lines, index)
-                    guard !s.isEmpty else { continue }
-                    segments = s
+                    guard let s = family.segment(lines, index) else { continue }
+                    segment = s
                 }
-                // The sources are alternative readings of one stretch: once the reads explain every
-                // candidate block the stretch meets (without a guide: once one source reads), the other
-                // sources would read the same bars again, or less well.
-                for segment in segments {
-                    var reads: [ClosedRange<Int>] = []
-                    for source in sources.prefix(part == 0 ? sources.count : 1) {
-                        let read = readLine(
-                            source, lines: lines, index: index, segment: segment, options: options,
-                            decoders: decoders, using: all, frame: context.frame)
-                        hits += read
-                        guard !read.isEmpty else { continue }
-                        guard let family else { break }
-                        reads += read.map { $0.forwardStart...$0.forwardEnd }
-                        let within = segments.count > 1 ? segment : nil
-                        if family.explains(lines, index, reads: reads, within: within) { break }
-                    }
+                // The sources are alternative readings of one line: once the reads explain every candidate
+                // block the line meets (without a guide: once one source reads), the other sources would
+                // read the same bars again, or less well.
+                var reads: [ClosedRange<Int>] = []
+                for source in sources.prefix(part == 0 ? sources.count : 1) {
+                    let read = readLine(
+                        source, lines: lines, index: index, segment: segment, options: options,
+                        decoders: decoders, using: all, frame: context.frame)
+                    hits += read
+                    guard !read.isEmpty else { continue }
+                    guard let family else { break }
+                    reads += read.map { $0.forwardStart...$0.forwardEnd }
+                    if family.explains(lines, index, reads: reads) { break }
                 }
             }
         }
