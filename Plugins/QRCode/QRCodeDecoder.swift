@@ -170,9 +170,9 @@ public struct QRCodeDecoder: SymbologyDecoder {
         // attempts (a page of symbols reads them all; a chance pattern in texture stops costing soon).
         var failures = [Int](repeating: 0, count: patterns.count)
         var results: [Barcode] = []
-        func isSpent(_ t: QRDetector.Triple) -> Bool {
-            [t.tl, t.tr, t.bl].contains { used.contains($0) || failures[$0] >= Self.failuresPerPattern }
-        }
+        // Met for every triple: three tests, no array.
+        func isSpent(_ p: Int) -> Bool { used.contains(p) || failures[p] >= Self.failuresPerPattern }
+        func isSpent(_ t: QRDetector.Triple) -> Bool { isSpent(t.tl) || isSpent(t.tr) || isSpent(t.bl) }
         /// Tries triple `t`; true when `maxSymbols` symbols are read.
         func attempt(_ t: QRDetector.Triple, _ kind: Attempt) -> Bool {
             let detections = QRDetector.detections(
