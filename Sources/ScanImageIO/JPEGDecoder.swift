@@ -3,7 +3,8 @@ import CTurboJPEG
 /// JPEG decoding through libjpeg-turbo's TurboJPEG API (`tjDecompressHeader3`, `tjDecompress2`).
 ///
 /// - Baseline, extended and progressive (and arithmetic-coded, when libjpeg-turbo has it) 8-bit JPEGs.
-///   Greyscale JPEGs decode to 1 byte per pixel, YCbCr/RGB ones to RGB, with the accurate integer IDCT.
+///   Greyscale JPEGs decode to 1 byte per pixel, YCbCr/RGB ones to RGB (or, asked for luma only, to their luma
+///   plane), with the accurate integer IDCT.
 /// - CMYK and YCCK JPEGs (print workflows) decode through libjpeg-turbo to CMYK (it undoes the YCCK transform),
 ///   then to RGB by the uncalibrated ink formula R = (1 − C)(1 − K), G = (1 − M)(1 − K), B = (1 − Y)(1 − K):
 ///   no colour profile is applied, which is enough to tell bars from spaces. With an Adobe APP14 segment
@@ -16,7 +17,10 @@ import CTurboJPEG
 /// - Errors: a header or scan that stops short is `truncated`; any other libjpeg error is `corrupt` with
 ///   libjpeg-turbo's message.
 enum JPEGDecoder {
-    static func decode(_ data: [UInt8], name: String, limits: ImageLimits) throws(ImageError) -> DecodedImage {
+    /// Decodes `data`; with `lumaOnly`, a YCbCr (or greyscale) JPEG gives its luma plane, 1 byte per pixel.
+    static func decode(
+        _ data: [UInt8], name: String, limits: ImageLimits, lumaOnly: Bool = false
+    ) throws(ImageError) -> DecodedImage {
         let structure = JPEGStructure(data)
         guard let handle = tjInitDecompress() else {
             throw ImageError.corrupt(path: name, format: .jpeg, message: "cannot create a TurboJPEG decompressor")
@@ -41,7 +45,7 @@ enum JPEGDecoder {
         }
         try limits.check(width: Int(width), height: Int(height), path: name)
         let isInk = colorspace == TJCS_CMYK.rawValue || colorspace == TJCS_YCCK.rawValue
-        let isGray = colorspace == TJCS_GRAY.rawValue
+        let isGray = colorspace == TJCS_GRAY.rawValue || (lumaOnly && !isInk)
         let channels = isGray ? 1 : isInk ? 4 : 3
         let pixelFormat = isGray ? TJPF_GRAY : isInk ? TJPF_CMYK : TJPF_RGB
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * channels)

@@ -218,10 +218,12 @@ enum DecodeCommand {
     ) -> ImageResult {
         let clock = ContinuousClock.now
         do {
+            // Colour only when an annotated copy is written.
+            let grey = annotation == nil
             let frame =
                 file == "-"
-                ? try ImageReader.read(data: standardInput, name: "stdin", limits: s.limits)
-                : try ImageReader.read(contentsOf: file, limits: s.limits)
+                ? try ImageReader.read(data: standardInput, name: "stdin", limits: s.limits, luminanceOnly: grey)
+                : try ImageReader.read(contentsOf: file, limits: s.limits, luminanceOnly: grey)
             let found =
                 s.region.map { $0.decode(frame.luminance(), registry: registry, options: s.options) }
                 ?? registry.decode(frame, options: s.options)

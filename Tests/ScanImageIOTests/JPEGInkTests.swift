@@ -26,10 +26,12 @@ struct JPEGInkTests {
         JPEGReaderTests().expectUpright(frame)
     }
 
-    @Test("a CMYK JPEG with an Adobe segment reads its inverted inks")
+    @Test("a CMYK JPEG with an Adobe segment reads its inverted inks, also when read for luminance only")
     func plainCMYK() throws {
         let data = try #require(Data(base64Encoded: Self.pillowCMYK))
         expectCard(try ImageReader.read(data: [UInt8](data), name: "cmyk.jpg"))
+        // Inks have no luma plane: they go through RGB as without the option.
+        expectCard(try ImageReader.read(data: [UInt8](data), name: "cmyk.jpg", luminanceOnly: true))
     }
 
     @Test("a YCCK JPEG (TurboJPEG's CMYK encoding) is converted through CMYK")

@@ -84,6 +84,38 @@ struct JPEGReaderTests {
         #expect(worst <= 12)
     }
 
+    @Test("a colour JPEG read for luminance only gives its luma plane: the RGB decode's luma within 2 grey levels")
+    func luminanceOnly() throws {
+        let width = 32, height = 24
+        var pixels: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                // Saturated colours and greys: the luma round trip differs most where chroma is strong.
+                pixels += [UInt8(x * 8), UInt8(y * 10), UInt8(255 - x * 8)]
+            }
+        }
+        let jpeg = TestJPEG.encode(pixels, width: width, height: height, channels: 3)
+        let colour = try ImageReader.read(data: jpeg, name: "c.jpg")
+        let grey = try ImageReader.read(data: jpeg, name: "c.jpg", luminanceOnly: true)
+        #expect(colour.format == .rgb24 && grey.format == .gray8)
+        #expect(grey.width == width && grey.height == height && grey.stride == width && grey.source == "c.jpg")
+        let expected = colour.luminance(), got = grey.luminance()
+        var worst = 0
+        for y in 0..<height {
+            for x in 0..<width { worst = max(worst, abs(Int(got[x, y]) - Int(expected[x, y]))) }
+        }
+        #expect(worst <= 2)
+        // The EXIF orientation is applied to the luma plane as to the colour image.
+        let card = Self.stored(orientation: 6)
+        let rgb = card.pixels.flatMap { [$0, $0, $0] }
+        let rotated = TestJPEG.inserting(
+            TestJPEG.exifSegment(orientation: 6, bigEndian: false),
+            into: TestJPEG.encode(rgb, width: card.width, height: card.height, channels: 3))
+        let upright = try ImageReader.read(data: rotated, name: "r.jpg", luminanceOnly: true)
+        #expect(upright.format == .gray8)
+        expectUpright(upright)
+    }
+
     @Test("progressive greyscale")
     func progressiveGrey() throws {
         let card = Self.stored(orientation: 1)

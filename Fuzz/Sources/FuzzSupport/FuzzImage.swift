@@ -8,11 +8,18 @@ public enum FuzzImage {
 
     /// Reads `bytes` as `ImageReader.read(data:)` does when they start with `format`'s signature (other
     /// inputs are skipped; the seeds start with it), and converts a frame it returns to luminance, which
-    /// must hold one byte a pixel.
+    /// must hold one byte a pixel; read again for luminance only (`luminanceOnly`), a frame of both reads
+    /// must have the same size.
     public static func read(_ bytes: [UInt8], as format: ImageFormat) {
         guard ImageFormat.detect(bytes) == format else { return }
-        if let frame = try? ImageReader.read(data: bytes, name: "fuzz", limits: limits) {
+        let frame = try? ImageReader.read(data: bytes, name: "fuzz", limits: limits)
+        if let frame {
             precondition(frame.luminance().packedPixels.count == frame.width * frame.height, "short luminance plane")
+        }
+        let grey = try? ImageReader.read(data: bytes, name: "fuzz", limits: limits, luminanceOnly: true)
+        if let grey {
+            precondition(grey.luminance().packedPixels.count == grey.width * grey.height, "short luma plane")
+            if let frame { precondition(grey.width == frame.width && grey.height == frame.height, "luma plane's size") }
         }
     }
 }

@@ -22,13 +22,17 @@ public struct FileInput: Input {
     public let config: FileInputConfig
     /// Draw a progress bar on stderr when it is a terminal.
     public let showProgress: Bool
+    /// Decode images for their luminance only (no output of the session shows the frames): a colour JPEG
+    /// gives its luma plane (``ImageReader/read(contentsOf:limits:luminanceOnly:)``).
+    public let luminanceOnly: Bool
     public var delivery: InputDelivery { .batch }
     public var deliversInOrder: Bool { true }
 
-    public init(id: String, config: FileInputConfig, showProgress: Bool = true) {
+    public init(id: String, config: FileInputConfig, showProgress: Bool = true, luminanceOnly: Bool = false) {
         self.id = id
         self.config = config
         self.showProgress = showProgress
+        self.luminanceOnly = luminanceOnly
     }
 
     public func run(into sink: any FrameSink, stop: StopSignal) {
@@ -84,7 +88,7 @@ public struct FileInput: Input {
     /// Reads one file and hands it to the sink (or reports why it could not be read).
     func decode(_ path: String, number: Int, limits: ImageLimits, sink: any FrameSink) {
         do {
-            var frame = try ImageReader.read(contentsOf: path, limits: limits)
+            var frame = try ImageReader.read(contentsOf: path, limits: limits, luminanceOnly: luminanceOnly)
             frame.sequenceNumber = number
             frame.source = path
             frame.timestamp = Date()

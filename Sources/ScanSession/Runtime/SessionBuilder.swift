@@ -36,10 +36,15 @@ public enum SessionBuilder {
     ) throws(Unsupported) -> Coordinator {
         var inputs: [any Input] = []
         var skipped: Set<String> = []
+        // Colour is decoded only for a preview page, the one output that shows frames.
+        let showsFrames = config.outputs.contains { if case .preview = $0.kind { true } else { false } }
         for input in config.inputs {
             switch input.kind {
             case .file(let c):
-                inputs.append(FileInput(id: input.id.value, config: c, showProgress: settings.showProgress))
+                inputs.append(
+                    FileInput(
+                        id: input.id.value, config: c, showProgress: settings.showProgress,
+                        luminanceOnly: !showsFrames))
             case .stdin(let c):
                 inputs.append(StdinInput(id: input.id.value, config: c))
             case .v4l2(let c):
