@@ -48,8 +48,10 @@ public enum ImageReader {
     ///     a YCbCr JPEG then decodes to its luma plane (Y, ITU-T T.871 clause 7) as a `gray8` frame,
     ///     without its chroma's inverse DCT, upsampling and colour conversion (about half of the decode
     ///     time of a 12 MP photo). Y is the luma ``ScanCore/Frame/luminance()`` computes from the RGB
-    ///     decode, but for the rounding of the round trip (±1 grey level). Other formats are decoded as
-    ///     without it.
+    ///     decode up to the rounding of the round trip (±1 grey level), except at sharp edges between
+    ///     saturated colours in a JPEG with subsampled chroma, where the RGB decode clips (a review measured
+    ///     up to 48 grey levels there): Y is then the value the camera or editor encoded. Other formats are
+    ///     decoded as without it.
     /// - Returns: a `gray8` or `rgb24` frame whose `source` is `name`.
     /// - Throws: ``ImageError/emptyFile(path:)``, ``ImageError/unknownFormat(path:)``,
     ///   ``ImageError/corrupt(path:format:message:)``, ``ImageError/truncated(path:format:message:)``,
