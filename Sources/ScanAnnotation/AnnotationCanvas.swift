@@ -1,5 +1,6 @@
 import CCairo
 import ScanCore
+import ScanImageIO
 
 /// An image to draw annotations on, through cairo: a frame's pixels as the background, then outlines,
 /// labels, the region-of-interest box and a caption (``draw(_:)``); out as PNG (``writePNG(to:)``) or as
@@ -204,13 +205,29 @@ public final class AnnotationCanvas {
         cairo_restore(cr)
     }
 
-    /// Writes the canvas as an 8-bit RGB PNG (cairo's PNG writer).
+    /// Writes the canvas as an 8-bit RGB PNG, compressed for speed (``ScanImageIO/PNGWriter``'s `fast`: an
+    /// annotated 12 MP photo in well under a second, where the default compression took seconds).
     /// - Throws: ``Failure`` naming `path` when it cannot be written.
     public func writePNG(to path: String) throws(Failure) {
-        cairo_surface_flush(surface)
-        let status = cairo_surface_write_to_png(surface, path)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw Failure(description: "\(path): cannot write the PNG (\(Self.message(status)))")
+        // Cairo's pixels are blue, green, red, unused (little-endian): packed as RGB rows.
+        let rgb = withPixels { bytes, stride in
+            [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, count in
+                for y in 0..<height {
+                    let row = y * stride, o = y * width * 3
+                    for x in 0..<width {
+                        out[o + 3 * x] = bytes[row + 4 * x + 2]
+                        out[o + 3 * x + 1] = bytes[row + 4 * x + 1]
+                        out[o + 3 * x + 2] = bytes[row + 4 * x]
+                    }
+                }
+                count = width * height * 3
+            }
+        }
+        do {
+            let frame = try Frame(pixels: rgb, format: .rgb24, width: width, height: height, source: path)
+            try PNGWriter.write(frame, to: path, fast: true)
+        } catch {
+            throw Failure(description: "\(path): cannot write the PNG (\(error))")
         }
     }
 

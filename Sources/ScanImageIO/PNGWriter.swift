@@ -30,7 +30,8 @@ public enum PNGWriter {
     /// Encodes a frame as an 8-bit PNG: `gray8` → greyscale, `rgb24` and `bgr24` → RGB, `rgba32` → RGBA.
     /// - Throws: ``ImageError/unsupported(path:format:what:)`` for YUV frames (write `frame.luminance()`
     ///   instead), ``ImageError/writeFailed(path:message:)`` when libpng fails.
-    public static func encode(_ frame: Frame) throws(ImageError) -> [UInt8] {
+    /// - Parameter fast: see ``write(_:to:fast:)-(Frame,_,_)``.
+    public static func encode(_ frame: Frame, fast: Bool = false) throws(ImageError) -> [UInt8] {
         let format: UInt32
         switch frame.format {
         case .gray8: format = UInt32(PNG_FORMAT_GRAY)
@@ -45,7 +46,7 @@ public enum PNGWriter {
         if frame.stride % bytesPerPixel == 0 {
             return try encode(
                 pixels: frame.pixels, start: 0, width: frame.width, height: frame.height,
-                rowComponents: frame.stride, format: format)
+                rowComponents: frame.stride, format: format, fast: fast)
         }
         // libpng counts the row stride in samples: repack rows whose pitch is not a whole number of pixels.
         let rowBytes = frame.width * bytesPerPixel
@@ -56,7 +57,7 @@ public enum PNGWriter {
         }
         return try encode(
             pixels: packed, start: 0, width: frame.width, height: frame.height, rowComponents: rowBytes,
-            format: format)
+            format: format, fast: fast)
     }
 
     /// Writes a luminance plane to `path` as an 8-bit greyscale PNG (replacing the file atomically).
@@ -67,8 +68,10 @@ public enum PNGWriter {
 
     /// Writes a frame to `path` as a PNG (see ``encode(_:)-(Frame)`` for the formats), replacing it atomically.
     /// - Throws: ``ImageError/unsupported(path:format:what:)``, ``ImageError/writeFailed(path:message:)``.
-    public static func write(_ frame: Frame, to path: String) throws(ImageError) {
-        try store(renamed(path) { () throws(ImageError) in try encode(frame) }, to: path)
+    /// - Parameter fast: compress for speed rather than size (libpng's `PNG_IMAGE_FLAG_FAST`: a larger file,
+    ///   written several times faster), for images written for a person to look at (annotated copies).
+    public static func write(_ frame: Frame, to path: String, fast: Bool = false) throws(ImageError) {
+        try store(renamed(path) { () throws(ImageError) in try encode(frame, fast: fast) }, to: path)
     }
 
     /// Runs an encoding step, naming `path` instead of ``memoryName`` in its errors.
@@ -112,9 +115,12 @@ public enum PNGWriter {
             format: PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_COLORMAP, colormap: palette.flatMap { [$0.0, $0.1, $0.2] })
     }
 
+    /// Encodes in one pass into a buffer of a first guess at the size (half the raw samples and 64 KiB; an
+    /// annotated photo or a rendered symbol compresses to much less), and once more into the size libpng
+    /// then asks for when the guess was short (noise).
     private static func encode(
         pixels: [UInt8], start: Int, width: Int, height: Int, rowComponents: Int, format: UInt32,
-        colormap: [UInt8]? = nil
+        colormap: [UInt8]? = nil, fast: Bool = false
     ) throws(ImageError) -> [UInt8] {
         guard width <= Int(UInt32.max), height <= Int(UInt32.max), rowComponents <= Int(Int32.max) else {
             throw ImageError.writeFailed(path: memoryName, message: "image of \(width)x\(height) is too large")
@@ -124,31 +130,32 @@ public enum PNGWriter {
         image.width = UInt32(width)
         image.height = UInt32(height)
         image.format = format
+        image.flags = fast ? UInt32(PNG_IMAGE_FLAG_FAST) : 0
         image.colormap_entries = UInt32((colormap?.count ?? 0) / 3)
         let map = colormap ?? []
 
-        var size: png_alloc_size_t = 0
-        let sized = pixels.withUnsafeBytes { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return 0 }
-            return map.withUnsafeBytes { m in
-                png_image_write_to_memory(
-                    &image, nil, &size, 0, base + start, Int32(rowComponents), map.isEmpty ? nil : m.baseAddress)
-            }
-        }
-        guard sized != 0, size > 0 else { throw failure(&image) }
-
-        var output = [UInt8](repeating: 0, count: Int(size))
-        let written = pixels.withUnsafeBytes { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return 0 }
-            return output.withUnsafeMutableBytes { target in
-                map.withUnsafeBytes { m in
-                    png_image_write_to_memory(
-                        &image, target.baseAddress, &size, 0, base + start, Int32(rowComponents),
-                        map.isEmpty ? nil : m.baseAddress)
+        let guess = height * rowComponents / 2 + 65536
+        var size = png_alloc_size_t(guess)
+        var output = [UInt8](repeating: 0, count: guess)
+        func write() -> Int32 {
+            pixels.withUnsafeBytes { buffer -> Int32 in
+                guard let base = buffer.baseAddress else { return 0 }
+                return output.withUnsafeMutableBytes { target in
+                    map.withUnsafeBytes { m in
+                        png_image_write_to_memory(
+                            &image, target.baseAddress, &size, 0, base + start, Int32(rowComponents),
+                            map.isEmpty ? nil : m.baseAddress)
+                    }
                 }
             }
         }
-        guard written != 0 else { throw failure(&image) }
+        var written = write()
+        if written == 0 && Int(size) > guess {
+            // The guess was short: libpng says how much the stream needs.
+            output = [UInt8](repeating: 0, count: Int(size))
+            written = write()
+        }
+        guard written != 0, Int(size) <= output.count else { throw failure(&image) }
         output.removeLast(output.count - Int(size))
         return output
     }

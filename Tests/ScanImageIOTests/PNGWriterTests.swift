@@ -22,6 +22,27 @@ struct PNGWriterTests {
         #expect(fromFile.pixels == pixels && fromFile.source == path)
     }
 
+    @Test("noise that compresses to more than half its samples, and fast compression, round-trip exactly")
+    func noiseAndFast() throws {
+        // Random samples do not compress: the first guess at the size (half the samples) is short.
+        var random = SplitMix64(seed: 42)
+        let noise = (0..<(300 * 200 * 3)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let frame = try Frame(pixels: noise, format: .rgb24, width: 300, height: 200)
+        let bytes = try PNGWriter.encode(frame)
+        #expect(bytes.count > noise.count / 2)
+        #expect(try ImageReader.read(data: bytes, name: "noise").pixels == noise)
+        #expect(try ImageReader.read(data: try PNGWriter.encode(frame, fast: true), name: "n").pixels == noise)
+        // Fast compression gives the same pixels of smooth content too.
+        var smooth = [UInt8](repeating: 0, count: 300 * 200 * 3)
+        for i in smooth.indices {
+            let x: Int = i / 3 % 300
+            smooth[i] = UInt8(x * 255 / 299)
+        }
+        let gradient = try Frame(pixels: smooth, format: .rgb24, width: 300, height: 200)
+        let fast = try PNGWriter.encode(gradient, fast: true)
+        #expect(try ImageReader.read(data: fast, name: "fast").pixels == smooth)
+    }
+
     @Test("a cropped plane writes only its window")
     func crop() throws {
         let plane = LuminanceImage(width: 4, height: 3, pixels: Array(0..<12))
