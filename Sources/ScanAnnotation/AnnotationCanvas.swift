@@ -206,7 +206,8 @@ public final class AnnotationCanvas {
     }
 
     /// Writes the canvas as an 8-bit RGB PNG, compressed for speed (``ScanImageIO/PNGWriter``'s `fast`: an
-    /// annotated 12 MP photo in well under a second, where the default compression took seconds).
+    /// annotated 12 MP photo in about a quarter of the time cairo's writer took, in a file about 1.6 times
+    /// as large).
     /// - Throws: ``Failure`` naming `path` when it cannot be written.
     public func writePNG(to path: String) throws(Failure) {
         // Cairo's pixels are blue, green, red, unused (little-endian): packed as RGB rows.
@@ -226,6 +227,8 @@ public final class AnnotationCanvas {
         do {
             let frame = try Frame(pixels: rgb, format: .rgb24, width: width, height: height, source: path)
             try PNGWriter.write(frame, to: path, fast: true)
+        } catch let error as ImageError {
+            throw Failure(description: "\(path): \(error.reason)")
         } catch {
             throw Failure(description: "\(path): cannot write the PNG (\(error))")
         }

@@ -47,11 +47,11 @@ public enum ImageReader {
     ///   - luminanceOnly: true when the frame is only read for symbols (no colour is shown or written):
     ///     a YCbCr JPEG then decodes to its luma plane (Y, ITU-T T.871 clause 7) as a `gray8` frame,
     ///     without its chroma's inverse DCT, upsampling and colour conversion (about half of the decode
-    ///     time of a 12 MP photo). Y is the luma ``ScanCore/Frame/luminance()`` computes from the RGB
-    ///     decode up to the rounding of the round trip (±1 grey level), except at sharp edges between
-    ///     saturated colours in a JPEG with subsampled chroma, where the RGB decode clips (a review measured
-    ///     up to 48 grey levels there): Y is then the value the camera or editor encoded. Other formats are
-    ///     decoded as without it.
+    ///     time of a 12 MP photo), and an RGB JPEG to libjpeg's luma of its samples. Y is the luma
+    ///     ``ScanCore/Frame/luminance()`` computes from the RGB decode up to the rounding of the round
+    ///     trip (±1 grey level) wherever the RGB decode does not clip: at saturated colours it does (most
+    ///     at sharp edges with subsampled chroma; a review measured up to 48 grey levels there), and Y
+    ///     keeps the encoded luma. CMYK and YCCK JPEGs and other formats are decoded as without it.
     /// - Returns: a `gray8` or `rgb24` frame whose `source` is `name`.
     /// - Throws: ``ImageError/emptyFile(path:)``, ``ImageError/unknownFormat(path:)``,
     ///   ``ImageError/corrupt(path:format:message:)``, ``ImageError/truncated(path:format:message:)``,

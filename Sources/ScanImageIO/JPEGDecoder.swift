@@ -17,7 +17,8 @@ import CTurboJPEG
 /// - Errors: a header or scan that stops short is `truncated`; any other libjpeg error is `corrupt` with
 ///   libjpeg-turbo's message.
 enum JPEGDecoder {
-    /// Decodes `data`; with `lumaOnly`, a YCbCr (or greyscale) JPEG gives its luma plane, 1 byte per pixel.
+    /// Decodes `data`; with `lumaOnly`, a YCbCr, RGB or greyscale JPEG gives its luma plane, 1 byte per pixel
+    /// (CMYK and YCCK ones still decode to RGB).
     static func decode(
         _ data: [UInt8], name: String, limits: ImageLimits, lumaOnly: Bool = false
     ) throws(ImageError) -> DecodedImage {

@@ -115,9 +115,11 @@ public enum PNGWriter {
             format: PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_COLORMAP, colormap: palette.flatMap { [$0.0, $0.1, $0.2] })
     }
 
-    /// Encodes in one pass into a buffer of a first guess at the size (half the raw samples and 64 KiB; an
-    /// annotated photo or a rendered symbol compresses to much less), and once more into the size libpng
-    /// then asks for when the guess was short (noise).
+    /// Encodes in one pass into a buffer of a first guess at the size, and once more into the size libpng
+    /// then asks for when the guess was short. The guess counts the rows' samples with their stride: half
+    /// of them and 64 KiB (a rendered symbol or a clean scan compresses to much less; noise does not), or,
+    /// with `fast` (no row filters, so a photo's sensor noise compresses little), all of them with
+    /// deflate's worst-case growth, so that a photo is compressed once.
     private static func encode(
         pixels: [UInt8], start: Int, width: Int, height: Int, rowComponents: Int, format: UInt32,
         colormap: [UInt8]? = nil, fast: Bool = false
@@ -134,7 +136,8 @@ public enum PNGWriter {
         image.colormap_entries = UInt32((colormap?.count ?? 0) / 3)
         let map = colormap ?? []
 
-        let guess = height * rowComponents / 2 + 65536
+        let raw = height * rowComponents
+        let guess = fast ? raw + raw / 8 + height + 65536 : raw / 2 + 65536
         var size = png_alloc_size_t(guess)
         var output = [UInt8](repeating: 0, count: guess)
         func write() -> Int32 {

@@ -1,5 +1,6 @@
 import Foundation
 import ScanCore
+import ScanImageIO
 import Testing
 
 /// What people used to zbarimg and ZXingReader expect: --raw, -q, -v, -V, '-' for standard input, pipes,
@@ -49,6 +50,31 @@ import Testing
         #expect(verbose.stderr.contains("scanctl: info: \(ean13): "))
         #expect(verbose.stderr.contains(" rgb24, 1 symbol, ") || verbose.stderr.contains(" gray8, 1 symbol, "))
         #expect(verbose.stderr.contains("scanctl: info: 1 image, 1 symbol, 0 unreadable, "))
+    }
+
+    /// A colour JPEG is read as its luma plane (gray8) for decoding alone, and in colour (rgb24) when an
+    /// annotated copy is written, which keeps the colours (`ImageReader.read(…, luminanceOnly:)`).
+    @Test func colourJPEGsAreReadInColourOnlyForAnnotatedCopies() throws {
+        let grey = try ImageReader.read(contentsOf: ean13).luminance().packedPixels
+        // Bars dark blue on light yellow: both colours are in the copy.
+        var rgb: [UInt8] = []
+        for v in grey { rgb += v < 128 ? [20, 30, 110] : [250, 240, 150] }
+        let width = try ImageReader.read(contentsOf: ean13).width
+        let jpeg = try rgb.withUnsafeBytes { bytes in
+            try JPEGEncoder().encode(
+                bytes, width: width, height: grey.count / width, stride: width * 3, layout: .rgb, quality: 95)
+        }
+        let dir = try TemporaryDirectory()
+        try Data(jpeg).write(to: URL(fileURLWithPath: dir.file("colour.jpg")))
+        let plain = try ScanctlProcess.run(["decode", "-v", "colour.jpg"], directory: dir.path)
+        #expect(plain.stdout == "ean13 (product): 4006381333931\n", "stderr: \(plain.stderr)")
+        #expect(plain.stderr.contains(" gray8, 1 symbol, "))
+        let annotated = try ScanctlProcess.run(
+            ["decode", "-v", "--annotate", "out", "colour.jpg"], directory: dir.path)
+        #expect(annotated.stdout == "ean13 (product): 4006381333931\n", "stderr: \(annotated.stderr)")
+        #expect(annotated.stderr.contains(" rgb24, 1 symbol, "))
+        let copy = try ImageReader.read(contentsOf: dir.file("out/colour.png"))
+        #expect(copy.format == .rgb24)
     }
 
     @Test func decodeFlagsAreTheSessionKeysWithOldSpellingsKept() throws {
