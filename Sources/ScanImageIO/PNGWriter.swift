@@ -30,7 +30,7 @@ public enum PNGWriter {
     /// Encodes a frame as an 8-bit PNG: `gray8` → greyscale, `rgb24` and `bgr24` → RGB, `rgba32` → RGBA.
     /// - Throws: ``ImageError/unsupported(path:format:what:)`` for YUV frames (write `frame.luminance()`
     ///   instead), ``ImageError/writeFailed(path:message:)`` when libpng fails.
-    /// - Parameter fast: see ``write(_:to:fast:)-(Frame,_,_)``.
+    /// - Parameter fast: see ``write(_:to:fast:)``.
     public static func encode(_ frame: Frame, fast: Bool = false) throws(ImageError) -> [UInt8] {
         let format: UInt32
         switch frame.format {

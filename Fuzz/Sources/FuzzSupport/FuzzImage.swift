@@ -8,16 +8,16 @@ public enum FuzzImage {
 
     /// Reads `bytes` as `ImageReader.read(data:)` does when they start with `format`'s signature (other
     /// inputs are skipped; the seeds start with it), and converts a frame it returns to luminance, which
-    /// must hold one byte a pixel; read again for luminance only (`luminanceOnly`), a frame of both reads
-    /// must have the same size.
+    /// must hold one byte a pixel. A JPEG is read again for luminance only (`luminanceOnly`, which changes
+    /// nothing for the other formats): a frame of both reads must have the same size.
     public static func read(_ bytes: [UInt8], as format: ImageFormat) {
         guard ImageFormat.detect(bytes) == format else { return }
         let frame = try? ImageReader.read(data: bytes, name: "fuzz", limits: limits)
         if let frame {
             precondition(frame.luminance().packedPixels.count == frame.width * frame.height, "short luminance plane")
         }
-        let grey = try? ImageReader.read(data: bytes, name: "fuzz", limits: limits, luminanceOnly: true)
-        if let grey {
+        guard format == .jpeg else { return }
+        if let grey = try? ImageReader.read(data: bytes, name: "fuzz", limits: limits, luminanceOnly: true) {
             precondition(grey.luminance().packedPixels.count == grey.width * grey.height, "short luma plane")
             if let frame { precondition(grey.width == frame.width && grey.height == frame.height, "luma plane's size") }
         }
