@@ -26,6 +26,8 @@ struct PDF417Symbol {
 struct PDF417SymbolReader {
     let image: LuminanceImage
 
+    /// The most samples a module the grid's lines take (see ``readGrid(corners:rows:columns:level:width:compact:alignOnStop:)``).
+    static let samplesPerModule = 6.0
     /// Module boundaries of the start pattern's 9 edges (8, 1, 1, 1, 1, 1, 1, 3 modules) and of the stop
     /// pattern's 10 (7, 1, 1, 3, 1, 1, 1, 2, 1).
     static let startBoundaries: [Double] = [0, 8, 9, 10, 11, 12, 13, 14, 17]
@@ -260,7 +262,10 @@ struct PDF417SymbolReader {
         let perRow = min(9, max(3, Int(rowHeight / 1.2)))
         let lengthPx = max(c[0].distance(to: c[1]), c[3].distance(to: c[2]))
         let x0 = -4.0, x1 = width + 4
-        let count = max(Int(width * 3), Int(lengthPx * 1.4 * (x1 - x0) / width))
+        // At least 3 samples a module, and 1.4 a pixel where modules are small (every pixel counts), but
+        // no more than `samplesPerModule`: finer sampling of large modules places no edge better.
+        let perPixel = Int(lengthPx * 1.4 * (x1 - x0) / width)
+        let count = max(Int(width * 3), min(perPixel, Int((x1 - x0) * Self.samplesPerModule)))
         let dx = (x1 - x0) / Double(count)
         // The codewords (slot, value) read along the line at y (row units) through row r, or nil when the
         // line's row indicator names another row or its start and stop patterns disagree with the grid.
@@ -341,8 +346,19 @@ struct PDF417SymbolReader {
             }
             return read
         }
+        // A row's lines from its middle outwards (the middle is furthest from the neighbouring rows). Once
+        // every codeword of the row was read the same by more lines than are left to read, no other value
+        // can win its vote, and the row's other lines are not read.
+        let lineOrder = (0..<perRow).sorted { abs(2 * $0 + 1 - perRow) < abs(2 * $1 + 1 - perRow) }
+        func settled(_ r: Int, linesLeft: Int) -> Bool {
+            (0..<cols).allSatisfy { s in
+                let v = votes[r * cols + s]
+                return v.count == 1 && v.first!.value > linesLeft
+            }
+        }
         for r in 0..<rows {
-            for f in 0..<perRow {
+            for (n, f) in lineOrder.enumerated() {
+                if n > 0 && settled(r, linesLeft: perRow - n) { break }
                 guard let read = readLine(r, Double(r) + (Double(f) + 0.5) / Double(perRow)) else { continue }
                 for (slot, value) in read where slot >= 1 && slot <= cols {
                     votes[r * cols + slot - 1][value, default: 0] += 1
