@@ -356,6 +356,12 @@ struct PDF417SymbolReader {
                 return v.count == 1 && v.first!.value > linesLeft
             }
         }
+        // A codeword no line reads is an erasure, and error correction fixes at most k − margin of them
+        // (see the attempts below): once the rows read so far leave more, no later row can make up for it,
+        // and the grid is given up (a grid laid on a wrong outline reads next to nothing).
+        let k = PDF417ErrorCorrection.checkCount(level: level)
+        let margin = k <= 4 ? 1 : 2
+        var unread = 0
         for r in 0..<rows {
             for (n, f) in lineOrder.enumerated() {
                 if n > 0 && settled(r, linesLeft: perRow - n) { break }
@@ -364,20 +370,21 @@ struct PDF417SymbolReader {
                     votes[r * cols + slot - 1][value, default: 0] += 1
                 }
             }
-        }
-        // Rows placed up to a row off (rows one or two pixels high, uneven row heights): lines just outside
-        // the row's band fill the codewords it left unread. A codeword of a neighbouring row has another
-        // cluster and is not taken for this row's.
-        for r in 0..<rows where (0..<cols).contains(where: { votes[r * cols + $0].isEmpty }) {
-            var extra: [(Int, Int)] = []
-            for o in [-0.2, 1.2, -0.45, 1.45] {
-                guard let read = readLine(r, Double(r) + o) else { continue }
-                extra += read.filter { $0.0 >= 1 && $0.0 <= cols && votes[r * cols + $0.0 - 1].isEmpty }
+            // Rows placed up to a row off (rows one or two pixels high, uneven row heights): lines just
+            // outside the row's band fill the codewords it left unread. A codeword of a neighbouring row has
+            // another cluster and is not taken for this row's.
+            if (0..<cols).contains(where: { votes[r * cols + $0].isEmpty }) {
+                var extra: [(Int, Int)] = []
+                for o in [-0.2, 1.2, -0.45, 1.45] {
+                    guard let read = readLine(r, Double(r) + o) else { continue }
+                    extra += read.filter { $0.0 >= 1 && $0.0 <= cols && votes[r * cols + $0.0 - 1].isEmpty }
+                }
+                for (slot, value) in extra { votes[r * cols + slot - 1][value, default: 0] += 1 }
             }
-            for (slot, value) in extra { votes[r * cols + slot - 1][value, default: 0] += 1 }
+            unread += (0..<cols).filter { votes[r * cols + $0].isEmpty }.count
+            if unread > 0 && unread + margin > k { return nil }
         }
         // Pick codewords; unread ones are erasures.
-        let k = PDF417ErrorCorrection.checkCount(level: level)
         var codewords = [Int](repeating: 0, count: rows * cols)
         var erasures: [Int] = []
         var weak: [(Int, Double)] = []
@@ -396,7 +403,6 @@ struct PDF417SymbolReader {
             let sortedWeak = weak.sorted { $0.1 < $1.1 }.map(\.0)
             attempts.append(erasures + sortedWeak.prefix(max(0, k - erasures.count - 2)))
         }
-        let margin = k <= 4 ? 1 : 2
         for erased in attempts {
             guard erased.count + margin <= k || erased.isEmpty else { continue }
             var fixed = codewords
