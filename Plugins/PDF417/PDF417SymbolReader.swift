@@ -347,13 +347,14 @@ struct PDF417SymbolReader {
             return read
         }
         // A row's lines from its middle outwards (the middle is furthest from the neighbouring rows). Once
-        // every codeword of the row was read the same by more lines than are left to read, no other value
-        // can win its vote, and the row's other lines are not read.
+        // every codeword of the row was read the same by at least three times as many lines as are left to
+        // read, the lines left could neither change the vote's winner nor bring its share under ¾ (which
+        // would make it a weak codeword, erased in the second correction attempt below): they are not read.
         let lineOrder = (0..<perRow).sorted { abs(2 * $0 + 1 - perRow) < abs(2 * $1 + 1 - perRow) }
         func settled(_ r: Int, linesLeft: Int) -> Bool {
             (0..<cols).allSatisfy { s in
                 let v = votes[r * cols + s]
-                return v.count == 1 && v.first!.value > linesLeft
+                return v.count == 1 && v.first!.value >= 3 * linesLeft
             }
         }
         // A codeword no line reads is an erasure, and error correction fixes at most k − margin of them

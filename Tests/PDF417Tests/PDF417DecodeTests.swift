@@ -199,3 +199,32 @@ extension PDF417DecodeTests {
         #expect(Int(b.metadata["erasures"] ?? "0")! > 0)
     }
 }
+
+extension PDF417DecodeTests {
+    @Test func wrongCodewordsInTheMiddleOfTheirRowsAreErasedNotTrusted() throws {
+        // In four codewords, the middle of the row band (0.22–0.78 of its height) is taken from another
+        // symbol of the same size: the middle lines read a valid wrong codeword, the lines near the row's
+        // edges the right one. As errors the four exceed level 2's correction (8 codewords, margin 2); as
+        // the weak codewords the vote makes them, they are erased and corrected. A row's reading must not
+        // stop once its middle lines agree (a reviewer's case from stop 43).
+        let arguments = ["--cols=4", "--rows=10", "--secure=2", "--height=3", "--heightperrow"]
+        let text = "BYVRXWBAUPDPZSVQVUHTYDYCZXUCBC"
+        let a = try Zint.pdf417.render(text, arguments, scale: 1)
+        let b = try Zint.pdf417.render("YQKWSTZCWXJDNKJQKKALSXRQNEWGJL", arguments, scale: 1)
+        #expect(a.width == b.width && a.height == b.height)
+        var pixels = a.packedPixels
+        let other = b.packedPixels
+        // 2 px a module, 6 px a row, a quiet zone of 2 modules; data column j starts after the start
+        // pattern and the left row indicator (34 modules).
+        let module = 2, row = 6, quiet = 4
+        for (r, j) in [(9, 0), (1, 3), (3, 3), (0, 3)] {
+            let x0 = quiet + (34 + 17 * j) * module, x1 = quiet + (51 + 17 * j) * module
+            let y0 = quiet + r * row + 1, y1 = quiet + r * row + 5
+            for y in y0..<y1 { for x in x0..<x1 { pixels[y * a.width + x] = other[y * a.width + x] } }
+        }
+        let damaged = LuminanceImage(width: a.width, height: a.height, pixels: pixels)
+        let found = decode(damaged)
+        #expect(found.map(\.rawValue) == [text])
+        #expect(found.first.map { Int($0.metadata["erasures"] ?? "0")! > 0 } == true)
+    }
+}
