@@ -64,7 +64,7 @@ public struct CodabarRowDecoder: LinearRowDecoder {
                 let match = LinearMatch(
                     format: .codabar, text: String(first) + display + String(last), displayValue: display,
                     symbologyIdentifier: "]F0", start: line.runStarts[i], end: line.runStarts[after],
-                    metadata: ["start": String(first), "stop": String(last)])
+                    metadata: ["start": String(first), "stop": String(last)], checkedByCheckCharacter: false)
                 return (match, j + 6)
             }
             data.append(CodabarPatterns.characters[c.index])

@@ -123,6 +123,6 @@ public struct Code39RowDecoder: LinearRowDecoder {
         let text = String(decoding: bytes, as: UTF8.self)
         return LinearMatch(
             format: .code39, text: text, rawBytes: bytes, symbologyIdentifier: "]A\(modifier)",
-            start: start, end: end, metadata: metadata)
+            start: start, end: end, metadata: metadata, checkedByCheckCharacter: check != nil)
     }
 }

@@ -76,7 +76,7 @@ public struct ITFRowDecoder: LinearRowDecoder {
         }
         let match = LinearMatch(
             format: .itf, text: text, symbologyIdentifier: identifier, start: r.runStarts[i],
-            end: r.runStarts[j + ITFPatterns.stopRuns], metadata: metadata)
+            end: r.runStarts[j + ITFPatterns.stopRuns], metadata: metadata, checkedByCheckCharacter: false)
         return (match, lastBar)
     }
 

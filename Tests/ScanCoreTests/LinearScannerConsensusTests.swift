@@ -39,14 +39,17 @@ struct LinearScannerConsensusTests {
 
     /// A row decoder for the made-up symbol: after a light run of 8 modules, the next 25 runs' widths
     /// in modules as digits, when every width is 1 ... 3 modules and they start with the symbol's first
-    /// four widths (so the symbol reads in one direction only).
+    /// four widths (so the symbol reads in one direction only). The module is the runs' total width over
+    /// the symbol's 43 modules, so a line at any scale reads.
     struct WidthsDecoder: LinearRowDecoder {
         func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
             let n = LinearScannerConsensusTests.widths.count
+            let total = Double(LinearScannerConsensusTests.widths.reduce(0, +))
             var out: [LinearMatch] = []
             var i = 1
             while i + n <= line.count {
                 defer { i += 2 }
+                let module = line.span(i, n) / total
                 guard Double(line.runs[i - 1]) >= 8 * module else { continue }
                 let digits = (i..<(i + n)).map { Int((line.span($0, 1) / module).rounded()) }
                 guard digits.allSatisfy({ (1...3).contains($0) }), digits.prefix(4) == [1, 1, 2, 1] else { continue }
@@ -146,6 +149,55 @@ struct LinearScannerConsensusTests {
         #expect(
             LinearScanner.consensus(misread, lines: rows, image: blank, options: options, decoders: decoders)
                 == .silent)
+    }
+
+    /// The median of the aligned lines (``LinearScanner/Consensus/medianProfile(_:lines:image:range:)``)
+    /// leaves out the band across the bars, as the vote does, and reads the symbol's value there.
+    @Test func theMedianOfTheLinesReadsTheSymbolAcrossACut() throws {
+        let image = Self.image(cut: 6)
+        let hit = cluster(Self.truth, rows: [40]).hits[0]
+        let consensus = try #require(LinearScanner.Consensus.runs(of: hit, lines: rows, image: image, tilt: 0))
+        let median = LinearScanner.Consensus.medianProfile(
+            consensus.alignment, lines: rows, image: image, range: consensus.range)
+        #expect(median.count == consensus.range.count * LinearScanner.Consensus.medianResolution)
+        // Row 40 is light across the band (x ≈ 96–104); the median has the symbol's bars and spaces there,
+        // as row 40 has them without the band.
+        let k = LinearScanner.Consensus.medianResolution
+        let clean = Self.image(cut: 0)
+        var compared = 0
+        for x in 96...104 where clean[x, 40] < 60 || clean[x, 40] > 180 {  // not on an edge
+            let m = median[(x - consensus.range.lowerBound) * k + k / 2]
+            #expect((m < 120) == (clean[x, 40] < 120), "x = \(x)")
+            compared += 1
+        }
+        #expect(compared >= 5)
+        let reads = LinearScanner.Consensus.medianReads(
+            (.code39, Substring(Self.truth)), over: 60...180, alignment: consensus.alignment, lines: rows,
+            image: image, range: consensus.range, options: DecodeOptions(), decoders: [WidthsDecoder()])
+        #expect(reads)
+    }
+
+    /// Where the lines cross the same bars but neither their vote nor their median reads anything (here a
+    /// bar 5 pixels from the symbol on every row: no quiet zone), the verdict is ``LinearScanner/Verdict/unread(barLines:)``
+    /// with the first and last aligned rows: how far the bars run across the lines.
+    @Test func aConsensusThatReadsNothingSaysHowFarTheBarsRun() {
+        var pixels = [UInt8](repeating: 220, count: 400 * 120)
+        let symbol = Self.image(cut: 0)
+        for y in 0..<120 {
+            for x in 0..<400 {
+                let bar = (20..<100).contains(y) && (52..<55).contains(x)
+                pixels[y * 400 + x] = bar ? 20 : symbol[x, y]
+            }
+        }
+        let image = LuminanceImage(width: 400, height: 120, pixels: pixels)
+        let verdict = LinearScanner.consensus(
+            cluster(Self.truth, rows: [40, 42]), lines: rows, image: image, options: DecodeOptions(),
+            decoders: [WidthsDecoder()])
+        guard case .unread(let barLines) = verdict else {
+            Issue.record("verdict \(verdict)")
+            return
+        }
+        #expect(barLines.lowerBound <= 22 && barLines.upperBound >= 96)
     }
 
     @Test func tooFewLinesSayNothing() {

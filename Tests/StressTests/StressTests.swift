@@ -130,6 +130,25 @@ struct StressTests {
         #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == only.count)
     }
 
+    /// Symbols of a 12,000-symbol run of seed 21 over six linear families whose values have no check
+    /// character (ITF, Codabar, Code 39, and Code 32 read as Code 39) that a band of lines read with a
+    /// character changed or cut short, where the consensus along the bars formed but read nothing. Such a
+    /// value is kept only when its lines span half of the lines its bars cross, or the consensus's vote
+    /// or median reads it (``LinearMatch/checkedByCheckCharacter``). Right or unread.
+    @Test(.enabled(if: StressZint.executable != nil)) func uncheckedValuesOfABandOfLinesNeedTheConsensus() throws {
+        var o = StressRun.Options()
+        o.count = 12000
+        o.seed = 21
+        o.families = ["codabar", "itf", "code39", "code32", "ean8", "code128"]
+        o.only = [
+            62, 649, 703, 1537, 1627, 1748, 1785, 1824, 2005, 2042, 2287, 2316, 2325, 2394, 3051, 3079, 3860,
+            3991, 4249, 4315, 4512, 4544, 4581, 5130, 5184, 5928, 6093, 6271, 6345, 6618, 6697, 6804, 7755, 7860,
+            8076, 8430, 8749, 9326, 9558, 9709, 10113, 10520, 10995, 11106, 11245, 11564, 11631,
+        ]
+        let report = try runExpectingNoWrongValue(o)
+        #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == o.only?.count)
+    }
+
     @Test func zintDumpRows() throws {
         // Two rows of 12 modules: "A5 F" is 1010 0101 1111, the second row ends light.
         let m = try #require(StressModules.parseZintDump("A5 F\n80 0\n", kind: .stacked))

@@ -28,13 +28,20 @@ public struct LinearMatch: Sendable, Equatable {
     /// bars reads it too (``LinearScanner/Consensus``); a `pure` image forms no consensus, and the mean of
     /// the lines along the bars (``LinearScanner/MeanProfile``) is that evidence itself. Default: false.
     public var mayBePartOfLongerSymbol: Bool
+    /// True when a check character (or check digit) of the symbol confirmed the value. Without one (ITF,
+    /// Codabar, Code 39 without its optional check character), a character changed by damage, or a
+    /// symbol cut short by a bright band, reads as a valid value: ``LinearScanner`` then keeps a value
+    /// that the consensus along its bars forms but does not read (``LinearScanner/Verdict/unread(barLines:)``,
+    /// neither by the lines' vote nor by their median) only when the value's own lines span at least half
+    /// of the lines its bars cross. Default: true.
+    public var checkedByCheckCharacter: Bool
     /// `text` without its supplement.
     public var main: Substring { text.dropLast(supplementLength) }
 
     public init(
         format: BarcodeFormat, text: String, rawBytes: [UInt8]? = nil, displayValue: String? = nil,
         symbologyIdentifier: String, start: Int, end: Int, metadata: [String: String] = [:],
-        supplementLength: Int = 0, mayBePartOfLongerSymbol: Bool = false
+        supplementLength: Int = 0, mayBePartOfLongerSymbol: Bool = false, checkedByCheckCharacter: Bool = true
     ) {
         self.format = format
         self.text = text
@@ -46,6 +53,7 @@ public struct LinearMatch: Sendable, Equatable {
         self.metadata = metadata
         self.supplementLength = supplementLength
         self.mayBePartOfLongerSymbol = mayBePartOfLongerSymbol
+        self.checkedByCheckCharacter = checkedByCheckCharacter
     }
 }
 

@@ -44,11 +44,14 @@ extension LinearScanner {
         /// only: further along the bars the symbol goes on there. Noise, which darkens a place on a few
         /// lines, does not count, nor does a bar the read line sees as well (a frame, a rule, a symbol
         /// beside it, where the quiet zone simply ends).
+        ///
+        /// `alignment` is where each of the lines that formed the consensus meets the hit's line, for
+        /// their median (``medianProfile(_:lines:image:range:)``).
         static func runs(
             of hit: Hit, lines: LineSet, image: LuminanceImage, tilt: Double
         ) -> (
             runs: [Int], starts: [Double], range: Range<Int>, ambiguous: [ClosedRange<Double>],
-            barBeyond: Bool
+            barBeyond: Bool, alignment: Alignment
         )? {
             let r = hit.line
             let length = lines.length(r)
@@ -108,6 +111,7 @@ extension LinearScanner {
             // The read line's own dark runs, in window positions.
             var readLineBars: [ClosedRange<Double>] = []
             func cell(_ x: Double) -> Int { min(cells, max(0, Int((x * Double(resolution)).rounded()))) }
+            var alignment = Alignment(line: r, centres: centres, lines: [])
             for (k, shifts) in aligned {
                 // Position x of line r lies at x + origin difference + shift(x) on line k.
                 let moved = lines.origin(r) - lines.origin(k)
@@ -117,6 +121,7 @@ extension LinearScanner {
                 let lo = max(0, Int((first + moved + shift(first)).rounded(.down)))
                 let hi = min(lines.length(k), Int((end + moved + shift(end)).rounded(.up)))
                 guard hi - lo >= 8, abs(rate) < 0.5 else { continue }
+                alignment.lines.append((k, shifts))
                 let p = lines.profile(image, k, lo..<hi)
                 let h = LineProfileThreshold.hysteresis(p, fraction: 0.07, minimum: 8)
                 let starts = LineProfileThreshold.runs(p, hysteresis: h, smoothing: false).starts
@@ -189,7 +194,7 @@ extension LinearScanner {
                     barBeyond = true
                 }
             }
-            return (runs, starts, range, ambiguous, barBeyond)
+            return (runs, starts, range, ambiguous, barBeyond, alignment)
         }
 
         /// A reference profile for ``bestShift`` and ``LinearScanner/profileCorrelation(_:_:shifts:)``:
@@ -268,10 +273,15 @@ extension LinearScanner {
 
     /// What the consensus of a read's lines along its bars (``Consensus``) says of the read.
     enum Verdict: Equatable {
-        /// It reads the same value where the read lies.
+        /// It reads the same value where the read lies: the vote of its lines does, or, for a value
+        /// without a check character read by a band of lines, their median
+        /// (``Consensus/medianReads(_:over:alignment:lines:image:range:options:decoders:)``).
         case agrees
-        /// It reads nothing there, or too few lines cross the bars to form it.
+        /// Too few lines cross the bars to form it.
         case silent
+        /// It is formed but reads nothing there. `barLines` are the first and last of the aligned lines
+        /// (line indices of the family): how far the bars run across the lines.
+        case unread(barLines: ClosedRange<Int>)
         /// It clearly reads another value there: one of about the read's length, or a longer one the
         /// read's span lies in (the read is a piece of it). Every bar and space of that value is
         /// decided by at least three lines in four (``Consensus/decisiveMargin``). Or, for a symbology
@@ -285,13 +295,19 @@ extension LinearScanner {
     /// directions. Per accepted read: up to 80 probed lines (two half-span profiles each), a threshold
     /// pass over a window three spans wide on each aligned line (up to 81), and one more line read;
     /// nothing on a frame without a read.
+    ///
+    /// The median of the aligned lines is read too
+    /// (``Consensus/medianReads(_:over:alignment:lines:image:range:options:decoders:)``) when the vote
+    /// reads nothing there and the value is `unchecked` (``LinearMatch/checkedByCheckCharacter`` false)
+    /// and read by lines that span less than half of the aligned ones: only then does the verdict decide
+    /// whether the value is kept. Other values are judged as before the median existed.
     static func consensus(
         _ c: Cluster, lines: LineSet, image: LuminanceImage, options: DecodeOptions,
-        decoders: [any LinearRowDecoder]
+        decoders: [any LinearRowDecoder], unchecked: Bool = false
     ) -> Verdict {
         let hit = c.middleHit
         guard
-            let (runs, starts, range, ambiguous, barBeyond) = Consensus.runs(
+            let (runs, starts, range, ambiguous, barBeyond, alignment) = Consensus.runs(
                 of: hit, lines: lines, image: image, tilt: c.lines.count >= 3 ? tilt(c, lines) : 0)
         else { return .silent }
         // A read of a symbology whose start and stop occur inside symbols, with the bars going on past
@@ -325,6 +341,24 @@ extension LinearScanner {
                 }
             }
         }
-        return agrees ? .agrees : contradicts ? .contradicts : .silent
+        if agrees { return .agrees }
+        if contradicts { return .contradicts }
+        let aligned = alignment.lines.map(\.line)
+        let barLines = (aligned.min() ?? hit.line)...(aligned.max() ?? hit.line)
+        if unchecked && !spansHalf(c, of: barLines)
+            && Consensus.medianReads(
+                (c.key.format, c.main), over: a...b, alignment: alignment, lines: lines, image: image,
+                range: range, options: options, decoders: decoders)
+        {
+            return .agrees
+        }
+        return .unread(barLines: barLines)
+    }
+
+    /// True when the lines of `c` span at least half of `barLines` (the lines its bars cross).
+    static func spansHalf(_ c: Cluster, of barLines: ClosedRange<Int>) -> Bool {
+        let read = c.lines
+        guard let first = read.min(), let last = read.max() else { return false }
+        return 2 * (last - first) >= barLines.upperBound - barLines.lowerBound
     }
 }

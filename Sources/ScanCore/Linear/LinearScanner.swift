@@ -197,15 +197,22 @@ public enum LinearScanner {
         accepted = resolved.kept
         // Each kept read against the consensus along its bars: refused when it contradicts it, and,
         // where rival values were read or its value is also a piece of a longer symbol
-        // (``LinearMatch/mayBePartOfLongerSymbol``), kept only when it agrees.
+        // (``LinearMatch/mayBePartOfLongerSymbol``), kept only when it agrees. A value without a check
+        // character (``LinearMatch/checkedByCheckCharacter``) that the consensus forms but reads neither
+        // by its vote nor by the lines' median is kept only when its own lines span at least half of
+        // those the bars cross: a band of lines between damage reads changed characters, or a symbol
+        // cut short, that no check catches.
         var agrees = [Bool](repeating: true, count: accepted.count)  // no consensus formed
         if !options.pure, let image {
             var kept: [Cluster] = []
             agrees = []
             for (i, c) in accepted.enumerated() {
-                let verdict = consensus(c, lines: lines, image: image, options: options, decoders: decoders)
+                let unchecked = !c.hits[0].match.checkedByCheckCharacter
+                let verdict = consensus(
+                    c, lines: lines, image: image, options: options, decoders: decoders, unchecked: unchecked)
                 let mustAgree = resolved.disputed[i] || c.hits[0].match.mayBePartOfLongerSymbol
                 guard verdict != .contradicts, verdict == .agrees || !mustAgree else { continue }
+                if unchecked, case .unread(let barLines) = verdict, !spansHalf(c, of: barLines) { continue }
                 kept.append(c)
                 agrees.append(verdict == .agrees)
             }
