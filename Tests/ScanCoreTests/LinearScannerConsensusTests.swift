@@ -177,9 +177,10 @@ struct LinearScannerConsensusTests {
         #expect(reads)
     }
 
-    /// Where the lines cross the same bars but neither their vote nor their median reads anything (here a
-    /// bar 5 pixels from the symbol on every row: no quiet zone), the verdict is ``LinearScanner/Verdict/unread(barLines:)``
-    /// with the first and last aligned rows: how far the bars run across the lines.
+    /// Where the lines cross the same bars but their vote reads nothing (here a bar 5 pixels from the
+    /// symbol on every row: no quiet zone), the verdict is
+    /// ``LinearScanner/Verdict/unread(barLines:medianReads:)`` with the first and last aligned rows: how
+    /// far the bars run across the lines.
     @Test func aConsensusThatReadsNothingSaysHowFarTheBarsRun() {
         var pixels = [UInt8](repeating: 220, count: 400 * 120)
         let symbol = Self.image(cut: 0)
@@ -193,7 +194,7 @@ struct LinearScannerConsensusTests {
         let verdict = LinearScanner.consensus(
             cluster(Self.truth, rows: [40, 42]), lines: rows, image: image, options: DecodeOptions(),
             decoders: [WidthsDecoder()])
-        guard case .unread(let barLines) = verdict else {
+        guard case .unread(let barLines, _) = verdict else {
             Issue.record("verdict \(verdict)")
             return
         }

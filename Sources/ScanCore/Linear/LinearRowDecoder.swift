@@ -31,9 +31,10 @@ public struct LinearMatch: Sendable, Equatable {
     /// True when a check character (or check digit) of the symbol confirmed the value. Without one (ITF,
     /// Codabar, Code 39 without its optional check character), a character changed by damage, or a
     /// symbol cut short by a bright band, reads as a valid value: ``LinearScanner`` then keeps a value
-    /// that the consensus along its bars forms but does not read (``LinearScanner/Verdict/unread(barLines:)``,
-    /// neither by the lines' vote nor by their median) only when the value's own lines span at least half
-    /// of the lines its bars cross. Default: true.
+    /// that the consensus along its bars forms but does not read
+    /// (``LinearScanner/Verdict/unread(barLines:medianReads:)``, neither by the lines' vote nor by their
+    /// median) only when the value's own lines span at least half of the lines its bars cross.
+    /// Default: true.
     public var checkedByCheckCharacter: Bool
     /// `text` without its supplement.
     public var main: Substring { text.dropLast(supplementLength) }

@@ -273,15 +273,18 @@ extension LinearScanner {
 
     /// What the consensus of a read's lines along its bars (``Consensus``) says of the read.
     enum Verdict: Equatable {
-        /// It reads the same value where the read lies: the vote of its lines does, or, for a value
-        /// without a check character read by a band of lines, their median
-        /// (``Consensus/medianReads(_:over:alignment:lines:image:range:options:decoders:)``).
+        /// It reads the same value where the read lies.
         case agrees
         /// Too few lines cross the bars to form it.
         case silent
         /// It is formed but reads nothing there. `barLines` are the first and last of the aligned lines
-        /// (line indices of the family): how far the bars run across the lines.
-        case unread(barLines: ClosedRange<Int>)
+        /// (line indices of the family): how far the bars run across the lines. `medianReads`: the median
+        /// of those lines reads the value there
+        /// (``Consensus/medianReads(_:over:alignment:lines:image:range:options:decoders:)``; only looked at
+        /// for a value without a check character read by lines that span less than half of `barLines`;
+        /// false otherwise). It is weaker evidence than the vote: it only keeps such a value from being
+        /// refused for its narrow band, and never settles a dispute between values.
+        case unread(barLines: ClosedRange<Int>, medianReads: Bool)
         /// It clearly reads another value there: one of about the read's length, or a longer one the
         /// read's span lies in (the read is a piece of it). Every bar and space of that value is
         /// decided by at least three lines in four (``Consensus/decisiveMargin``). Or, for a symbology
@@ -299,8 +302,7 @@ extension LinearScanner {
     /// The median of the aligned lines is read too
     /// (``Consensus/medianReads(_:over:alignment:lines:image:range:options:decoders:)``) when the vote
     /// reads nothing there and the value is `unchecked` (``LinearMatch/checkedByCheckCharacter`` false)
-    /// and read by lines that span less than half of the aligned ones: only then does the verdict decide
-    /// whether the value is kept. Other values are judged as before the median existed.
+    /// and read by lines that span less than half of the aligned ones (``Verdict/unread(barLines:medianReads:)``).
     static func consensus(
         _ c: Cluster, lines: LineSet, image: LuminanceImage, options: DecodeOptions,
         decoders: [any LinearRowDecoder], unchecked: Bool = false
@@ -345,14 +347,12 @@ extension LinearScanner {
         if contradicts { return .contradicts }
         let aligned = alignment.lines.map(\.line)
         let barLines = (aligned.min() ?? hit.line)...(aligned.max() ?? hit.line)
-        if unchecked && !spansHalf(c, of: barLines)
+        let medianReads =
+            unchecked && !spansHalf(c, of: barLines)
             && Consensus.medianReads(
                 (c.key.format, c.main), over: a...b, alignment: alignment, lines: lines, image: image,
                 range: range, options: options, decoders: decoders)
-        {
-            return .agrees
-        }
-        return .unread(barLines: barLines)
+        return .unread(barLines: barLines, medianReads: medianReads)
     }
 
     /// True when the lines of `c` span at least half of `barLines` (the lines its bars cross).

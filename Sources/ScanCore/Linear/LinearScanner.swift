@@ -201,8 +201,11 @@ public enum LinearScanner {
         // character (``LinearMatch/checkedByCheckCharacter``) that the consensus forms but reads neither
         // by its vote nor by the lines' median is kept only when its own lines span at least half of
         // those the bars cross: a band of lines between damage reads changed characters, or a symbol
-        // cut short, that no check catches.
+        // cut short, that no check catches. Such a refused value still counts against other values
+        // at its place, as it did when kept (``resolveConflicts(_:)``): it is returned as contested, so
+        // that no other family's value there wins for want of a rival.
         var agrees = [Bool](repeating: true, count: accepted.count)  // no consensus formed
+        var refused: [Cluster] = []
         if !options.pure, let image {
             var kept: [Cluster] = []
             agrees = []
@@ -212,7 +215,12 @@ public enum LinearScanner {
                     c, lines: lines, image: image, options: options, decoders: decoders, unchecked: unchecked)
                 let mustAgree = resolved.disputed[i] || c.hits[0].match.mayBePartOfLongerSymbol
                 guard verdict != .contradicts, verdict == .agrees || !mustAgree else { continue }
-                if unchecked, case .unread(let barLines) = verdict, !spansHalf(c, of: barLines) { continue }
+                if unchecked, case .unread(let barLines, let medianReads) = verdict, !medianReads,
+                    !spansHalf(c, of: barLines)
+                {
+                    refused.append(c)
+                    continue
+                }
                 kept.append(c)
                 agrees.append(verdict == .agrees)
             }
@@ -223,13 +231,18 @@ public enum LinearScanner {
                 &accepted[i], reach: step + 2, sources: sources, lines: lines, options: options,
                 decoders: decoders)
         }
+        for i in refused.indices {
+            extend(
+                &refused[i], reach: step + 2, sources: sources, lines: lines, options: options,
+                decoders: decoders)
+        }
         func found(_ c: Cluster, contested: Bool, agrees: Bool = true) -> Found {
             Found(
                 decoder: c.hits[0].decoder, barcode: c.barcode(lines), main: c.main, support: c.lines.count,
                 family: lines.familyID, contested: contested, agreesAlongBars: agrees)
         }
         return accepted.indices.map { found(accepted[$0], contested: false, agrees: agrees[$0]) }
-            + resolved.contested.map { found($0, contested: true) }
+            + (resolved.contested + refused).map { found($0, contested: true) }
     }
 
     /// Where a line's runs come from: a binarized matrix, or the luminance profile along the line
