@@ -29,7 +29,8 @@ public struct LinearMatch: Sendable, Equatable {
     /// the lines along the bars (``LinearScanner/MeanProfile``) is that evidence itself. Default: false.
     public var mayBePartOfLongerSymbol: Bool
     /// True when a check character (or check digit) of the symbol confirmed the value. Without one (ITF,
-    /// Codabar, Code 39 without its optional check character), a character changed by damage, or a
+    /// ISO/IEC 16390, and Codabar, EN 798, define none; Code 39's modulo-43 check character is optional,
+    /// ISO/IEC 16388 check character clause), a character changed by damage, or a
     /// symbol cut short by a bright band, reads as a valid value: ``LinearScanner`` then keeps a value
     /// that the consensus along its bars forms but does not read
     /// (``LinearScanner/Verdict/unread(barLines:medianReads:)``, neither by the lines' vote nor by their

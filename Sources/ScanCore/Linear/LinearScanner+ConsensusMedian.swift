@@ -85,8 +85,9 @@ extension LinearScanner.Consensus {
 
     /// True when the median profile (``medianProfile(_:lines:image:range:)``) over the positions `read`
     /// of the read line with half their length on each side, within `range`, reads `value` (format and
-    /// main symbol) in either direction with `decoders`, over about those positions. The median is thresholded as the rows' profile source does (hysteresis 7 %,
-    /// smoothed), then sharpened and thresholded as ``LinearScanner/MeanProfile`` reads a mean (its
+    /// main symbol) in either direction with `decoders`, over about those positions. The median is
+    /// thresholded as the rows' profile source does (hysteresis 7 %, smoothed), then sharpened and
+    /// thresholded as ``LinearScanner/MeanProfile`` reads a mean (its
     /// ``LinearScanner/MeanProfile/attempts``), until one reads the value. The decoders read it as a line
     /// ``medianResolution`` times as long, so that its runs keep their sub-pixel widths for decoders that
     /// count whole pixels; their rules are in module or narrow widths and do not change with the scale.
