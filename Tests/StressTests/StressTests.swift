@@ -120,6 +120,24 @@ struct StressTests {
         }
     }
 
+    /// Symbols of a 24,000-symbol run of seed 42 over the EAN/UPC families, EAN-13s that a column read as
+    /// a UPC-E of number system 1 out of their left half, leaving the bars through their bottom edge 40°
+    /// from the columns (1820, undamaged; 11260, under a cut and an occlusion). The consensus along the
+    /// bars read the UPC-E too: beyond the bars' tips about half its lines see light. The lines on the
+    /// side of the bars cross them there, those on the other side do not (``LinearScanner/Consensus/TipExit``).
+    /// Right or unread.
+    @Test(.enabled(if: StressZint.executable != nil)) func aLineLeavingTheBarsThroughTheirTipsGivesNoWrongValue()
+        throws
+    {
+        var o = StressRun.Options()
+        o.count = 24000
+        o.seed = 42
+        o.families = ["ean13", "ean8", "upca", "upce"]
+        o.only = [1820, 11260]
+        let report = try runExpectingNoWrongValue(o)
+        #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == 2)
+    }
+
     /// Symbols of seed 11 (14,000) read as an ITF shorter than the symbol: the bars between a glare band
     /// or a light occlusion across the bars and the symbol's end, with the band's light as quiet zone. On
     /// most of the lines along those bars the symbol goes on where that quiet zone is, and the read's own

@@ -45,13 +45,16 @@ extension LinearScanner {
         /// lines, does not count, nor does a bar the read line sees as well (a frame, a rule, a symbol
         /// beside it, where the quiet zone simply ends).
         ///
+        /// `tipExit` is true when the read's line left a tilted symbol through the bars' top or bottom
+        /// edge at one of the read's ends (``TipExit``).
+        ///
         /// `alignment` is where each of the lines that formed the consensus meets the hit's line, for
         /// their median (``medianProfile(_:lines:image:range:)``).
         static func runs(
             of hit: Hit, lines: LineSet, image: LuminanceImage, tilt: Double
         ) -> (
             runs: [Int], starts: [Double], range: Range<Int>, ambiguous: [ClosedRange<Double>],
-            barBeyond: Bool, alignment: Alignment
+            barBeyond: Bool, tipExit: Bool, alignment: Alignment
         )? {
             let r = hit.line
             let length = lines.length(r)
@@ -112,6 +115,7 @@ extension LinearScanner {
             var readLineBars: [ClosedRange<Double>] = []
             func cell(_ x: Double) -> Int { min(cells, max(0, Int((x * Double(resolution)).rounded()))) }
             var alignment = Alignment(line: r, centres: centres, lines: [])
+            var tips = TipExit()
             for (k, shifts) in aligned {
                 // Position x of line r lies at x + origin difference + shift(x) on line k.
                 let moved = lines.origin(r) - lines.origin(k)
@@ -145,6 +149,11 @@ extension LinearScanner {
                     dark[cell(window(starts[j]))] += 1
                     dark[cell(window(starts[j + 1]))] -= 1
                     j += 2
+                }
+                if k != r {
+                    tips.count(
+                        line: k < r ? 0 : 1, starts: starts.map(window), read: readStart...readEnd, meanRun: meanRun,
+                        readLineBars: readLineBars)
                 }
             }
             var edges: [Double] = []
@@ -194,7 +203,7 @@ extension LinearScanner {
                     barBeyond = true
                 }
             }
-            return (runs, starts, range, ambiguous, barBeyond, alignment)
+            return (runs, starts, range, ambiguous, barBeyond, tips.isExit, alignment)
         }
 
         /// A reference profile for ``bestShift`` and ``LinearScanner/profileCorrelation(_:_:shifts:)``:
@@ -273,7 +282,8 @@ extension LinearScanner {
 
     /// What the consensus of a read's lines along its bars (``Consensus``) says of the read.
     enum Verdict: Equatable {
-        /// It reads the same value where the read lies.
+        /// It reads the same value where the read lies (and, for a value that must agree, the read's
+        /// line did not leave the bars through their tips at one of its ends, ``Consensus/TipExit``).
         case agrees
         /// Too few lines cross the bars to form it.
         case silent
@@ -303,13 +313,18 @@ extension LinearScanner {
     /// (``Consensus/medianReads(_:over:alignment:lines:image:range:options:decoders:)``) when the vote
     /// reads nothing there and the value is `unchecked` (``LinearMatch/checkedByCheckCharacter`` false)
     /// and read by lines that span less than half of the aligned ones (``Verdict/unread(barLines:medianReads:)``).
+    ///
+    /// When `mustAgree` (a disputed value, or one that may be a piece of a longer symbol,
+    /// ``LinearMatch/mayBePartOfLongerSymbol``), the consensus does not agree with a read whose line left
+    /// the bars through their tips at one of its ends (``Consensus/TipExit``). For other values the
+    /// test is not made: it lost two ITF images of the real corpus, values the consensus had read.
     static func consensus(
         _ c: Cluster, lines: LineSet, image: LuminanceImage, options: DecodeOptions,
-        decoders: [any LinearRowDecoder], unchecked: Bool = false
+        decoders: [any LinearRowDecoder], unchecked: Bool = false, mustAgree: Bool = false
     ) -> Verdict {
         let hit = c.middleHit
         guard
-            let (runs, starts, range, ambiguous, barBeyond, alignment) = Consensus.runs(
+            let (runs, starts, range, ambiguous, barBeyond, tipExit, alignment) = Consensus.runs(
                 of: hit, lines: lines, image: image, tilt: c.lines.count >= 3 ? tilt(c, lines) : 0)
         else { return .silent }
         // A read of a symbology whose start and stop occur inside symbols, with the bars going on past
@@ -343,7 +358,7 @@ extension LinearScanner {
                 }
             }
         }
-        if agrees { return .agrees }
+        if agrees && !(mustAgree && tipExit) { return .agrees }
         if contradicts { return .contradicts }
         let aligned = alignment.lines.map(\.line)
         let barLines = (aligned.min() ?? hit.line)...(aligned.max() ?? hit.line)
@@ -360,5 +375,60 @@ extension LinearScanner {
         let read = c.lines
         guard let first = read.min(), let last = read.max() else { return false }
         return 2 * (last - first) >= barLines.upperBound - barLines.lowerBound
+    }
+}
+
+extension LinearScanner.Consensus {
+    /// Whether the read line left a tilted symbol through the bars' top or bottom edge at one of the
+    /// read's ends: there the lines along the bars on one side of the read line cross bars beyond that
+    /// end, where the read line sees a quiet zone, and those on the other side see light.
+    ///
+    /// A whole symbol's end is the outer edge of its first or last bar, and the quiet zone beyond it
+    /// runs along the bars: the lines on both sides are light there. Beyond the bars' tips, the lines
+    /// on the side of the bars meet them again, one after another. A bar is a dark run of a bar's width
+    /// (half to three times the read's mean run width, at least a pixel) within 5 mean runs beyond the
+    /// end, clear of it by half a run (at least 1.5 pixels), meeting no dark run of the read line, as for
+    /// `barBeyond`: noise specks, a wide occlusion and a bar the read line sees too do not count.
+    struct TipExit {
+        /// [end (0 before the read, 1 after it)][side (0 lines before the read line, 1 after it)]:
+        /// lines covering the stretch beyond the end, and those of them with a bar there.
+        var covering = [[0, 0], [0, 0]]
+        var withBar = [[0, 0], [0, 0]]
+
+        /// Counts aligned line `starts` (run starts in window positions, light first) on `side`.
+        mutating func count(
+            line side: Int, starts: [Double], read: ClosedRange<Double>, meanRun: Double,
+            readLineBars: [ClosedRange<Double>]
+        ) {
+            guard meanRun > 0, let first = starts.first, let last = starts.last else { return }
+            let clear = max(1.5, 0.5 * meanRun)
+            let stretches = [
+                (read.lowerBound - 5 * meanRun)...(read.lowerBound - clear),
+                (read.upperBound + clear)...(read.upperBound + 5 * meanRun),
+            ]
+            for (end, stretch) in stretches.enumerated() {
+                guard first <= stretch.lowerBound, last >= stretch.upperBound else { continue }
+                covering[end][side] += 1
+                for k in stride(from: 1, to: starts.count - 1, by: 2) {
+                    let x0 = starts[k], x1 = starts[k + 1]
+                    guard x1 - x0 >= max(1, 0.5 * meanRun), x1 - x0 <= 3 * meanRun,
+                        x0 >= stretch.lowerBound, x1 <= stretch.upperBound,
+                        !readLineBars.contains(where: { $0.upperBound > x0 && $0.lowerBound < x1 })
+                    else { continue }
+                    withBar[end][side] += 1
+                    break
+                }
+            }
+        }
+
+        /// True when, beyond one end, most lines on one side cross a bar and at most a quarter of those
+        /// on the other side do (at least two lines covering each side).
+        var isExit: Bool {
+            (0..<2).contains { end in
+                let c = covering[end], b = withBar[end]
+                guard c[0] >= 2, c[1] >= 2 else { return false }
+                return (2 * b[0] > c[0] && 4 * b[1] <= c[1]) || (2 * b[1] > c[1] && 4 * b[0] <= c[0])
+            }
+        }
     }
 }

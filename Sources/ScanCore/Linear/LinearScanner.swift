@@ -211,9 +211,10 @@ public enum LinearScanner {
             agrees = []
             for (i, c) in accepted.enumerated() {
                 let unchecked = !c.hits[0].match.checkedByCheckCharacter
-                let verdict = consensus(
-                    c, lines: lines, image: image, options: options, decoders: decoders, unchecked: unchecked)
                 let mustAgree = resolved.disputed[i] || c.hits[0].match.mayBePartOfLongerSymbol
+                let verdict = consensus(
+                    c, lines: lines, image: image, options: options, decoders: decoders, unchecked: unchecked,
+                    mustAgree: mustAgree)
                 guard verdict != .contradicts, verdict == .agrees || !mustAgree else { continue }
                 if unchecked, case .unread(let barLines, let medianReads) = verdict, !medianReads,
                     !spansHalf(c, of: barLines)
