@@ -46,12 +46,13 @@ extension LinearScanner {
         /// beside it, where the quiet zone simply ends).
         ///
         /// `tipExit` is true when the read's line left a tilted symbol through the bars' top or bottom
-        /// edge at one of the read's ends (``TipExit``).
+        /// edge at one of the read's ends (``TipExit``); measured only when `measuresTipExit`, false
+        /// otherwise.
         ///
         /// `alignment` is where each of the lines that formed the consensus meets the hit's line, for
         /// their median (``medianProfile(_:lines:image:range:)``).
         static func runs(
-            of hit: Hit, lines: LineSet, image: LuminanceImage, tilt: Double
+            of hit: Hit, lines: LineSet, image: LuminanceImage, tilt: Double, measuresTipExit: Bool = false
         ) -> (
             runs: [Int], starts: [Double], range: Range<Int>, ambiguous: [ClosedRange<Double>],
             barBeyond: Bool, tipExit: Bool, alignment: Alignment
@@ -115,7 +116,7 @@ extension LinearScanner {
             var readLineBars: [ClosedRange<Double>] = []
             func cell(_ x: Double) -> Int { min(cells, max(0, Int((x * Double(resolution)).rounded()))) }
             var alignment = Alignment(line: r, centres: centres, lines: [])
-            var tips = TipExit()
+            var tips: TipExit? = measuresTipExit ? TipExit() : nil
             for (k, shifts) in aligned {
                 // Position x of line r lies at x + origin difference + shift(x) on line k.
                 let moved = lines.origin(r) - lines.origin(k)
@@ -150,10 +151,10 @@ extension LinearScanner {
                     dark[cell(window(starts[j + 1]))] -= 1
                     j += 2
                 }
-                if k != r {
-                    tips.count(
-                        line: k < r ? 0 : 1, starts: starts.map(window), read: readStart...readEnd, meanRun: meanRun,
-                        readLineBars: readLineBars)
+                if k != r, tips != nil {
+                    tips!.count(
+                        line: k < r ? 0 : 1, starts: starts.map(window),
+                        beyond: BeyondEnds(read: readStart...readEnd, meanRun: meanRun, readLineBars: readLineBars))
                 }
             }
             var edges: [Double] = []
@@ -190,20 +191,12 @@ extension LinearScanner {
             }
             // Dark runs are the odd ones. A bar that the read line sees too (a frame, a rule, a symbol
             // beside it) is no sign of damage: the read's quiet zone simply ends there.
-            let clear = max(1.5, 0.5 * meanRun)
+            let beyond = BeyondEnds(read: readStart...readEnd, meanRun: meanRun, readLineBars: readLineBars)
             var barBeyond = false
-            for k in stride(from: 1, to: starts.count - 1, by: 2) {
-                let x0 = starts[k], x1 = starts[k + 1]
-                guard x1 - x0 >= max(1, 0.5 * meanRun), x1 - x0 <= 3 * meanRun,
-                    !readLineBars.contains(where: { $0.upperBound > x0 && $0.lowerBound < x1 })
-                else { continue }
-                if (x0 >= readStart - 5 * meanRun && x1 <= readStart - clear)
-                    || (x0 >= readEnd + clear && x1 <= readEnd + 5 * meanRun)
-                {
-                    barBeyond = true
-                }
+            for k in stride(from: 1, to: starts.count - 1, by: 2) where beyond.end(ofBar: starts[k], starts[k + 1]) != nil {
+                barBeyond = true
             }
-            return (runs, starts, range, ambiguous, barBeyond, tips.isExit, alignment)
+            return (runs, starts, range, ambiguous, barBeyond, tips?.isExit ?? false, alignment)
         }
 
         /// A reference profile for ``bestShift`` and ``LinearScanner/profileCorrelation(_:_:shifts:)``:
@@ -325,7 +318,8 @@ extension LinearScanner {
         let hit = c.middleHit
         guard
             let (runs, starts, range, ambiguous, barBeyond, tipExit, alignment) = Consensus.runs(
-                of: hit, lines: lines, image: image, tilt: c.lines.count >= 3 ? tilt(c, lines) : 0)
+                of: hit, lines: lines, image: image, tilt: c.lines.count >= 3 ? tilt(c, lines) : 0,
+                measuresTipExit: mustAgree)
         else { return .silent }
         // A read of a symbology whose start and stop occur inside symbols, with the bars going on past
         // one of its ends on most of the lines along them, is a stretch between bright bands.
@@ -358,7 +352,7 @@ extension LinearScanner {
                 }
             }
         }
-        if agrees && !(mustAgree && tipExit) { return .agrees }
+        if agrees && !tipExit { return .agrees }
         if contradicts { return .contradicts }
         let aligned = alignment.lines.map(\.line)
         let barLines = (aligned.min() ?? hit.line)...(aligned.max() ?? hit.line)
@@ -396,27 +390,15 @@ extension LinearScanner.Consensus {
         var withBar = [[0, 0], [0, 0]]
 
         /// Counts aligned line `starts` (run starts in window positions, light first) on `side`.
-        mutating func count(
-            line side: Int, starts: [Double], read: ClosedRange<Double>, meanRun: Double,
-            readLineBars: [ClosedRange<Double>]
-        ) {
-            guard meanRun > 0, let first = starts.first, let last = starts.last else { return }
-            let clear = max(1.5, 0.5 * meanRun)
-            let stretches = [
-                (read.lowerBound - 5 * meanRun)...(read.lowerBound - clear),
-                (read.upperBound + clear)...(read.upperBound + 5 * meanRun),
-            ]
-            for (end, stretch) in stretches.enumerated() {
-                guard first <= stretch.lowerBound, last >= stretch.upperBound else { continue }
+        mutating func count(line side: Int, starts: [Double], beyond: BeyondEnds) {
+            guard let first = starts.first, let last = starts.last else { return }
+            for (end, stretch) in beyond.stretches.enumerated() {
+                guard let stretch, first <= stretch.from, last >= stretch.to else { continue }
                 covering[end][side] += 1
-                for k in stride(from: 1, to: starts.count - 1, by: 2) {
-                    let x0 = starts[k], x1 = starts[k + 1]
-                    guard x1 - x0 >= max(1, 0.5 * meanRun), x1 - x0 <= 3 * meanRun,
-                        x0 >= stretch.lowerBound, x1 <= stretch.upperBound,
-                        !readLineBars.contains(where: { $0.upperBound > x0 && $0.lowerBound < x1 })
-                    else { continue }
+                if stride(from: 1, to: starts.count - 1, by: 2).contains(where: {
+                    beyond.end(ofBar: starts[$0], starts[$0 + 1]) == end
+                }) {
                     withBar[end][side] += 1
-                    break
                 }
             }
         }
@@ -429,6 +411,39 @@ extension LinearScanner.Consensus {
                 guard c[0] >= 2, c[1] >= 2 else { return false }
                 return (2 * b[0] > c[0] && 4 * b[1] <= c[1]) || (2 * b[1] > c[1] && 4 * b[0] <= c[0])
             }
+        }
+    }
+}
+
+extension LinearScanner.Consensus {
+    /// The stretches beyond a read's two ends where a bar means the symbol goes on (`barBeyond`,
+    /// ``TipExit``), in window positions: from 5 mean runs `meanRun` before the read's first bar to
+    /// half a run (at least 1.5 pixels) before it, and the same after its last bar.
+    struct BeyondEnds {
+        /// Before the read (0) and after it (1); nil where the stretch is empty (a mean run under 0.3
+        /// pixels).
+        let stretches: [(from: Double, to: Double)?]
+        let meanRun: Double
+        /// The read line's own dark runs: a bar there is where the quiet zone ends, not the symbol going on.
+        let readLineBars: [ClosedRange<Double>]
+
+        init(read: ClosedRange<Double>, meanRun: Double, readLineBars: [ClosedRange<Double>]) {
+            let clear = max(1.5, 0.5 * meanRun)
+            let before = (from: read.lowerBound - 5 * meanRun, to: read.lowerBound - clear)
+            let after = (from: read.upperBound + clear, to: read.upperBound + 5 * meanRun)
+            stretches = [before, after].map { $0.from < $0.to ? $0 : nil }
+            self.meanRun = meanRun
+            self.readLineBars = readLineBars
+        }
+
+        /// The end (0 before the read, 1 after it) beyond which the dark run `x0`…`x1` is a bar: of a
+        /// bar's width (half to three times the mean run, at least a pixel), inside that end's stretch,
+        /// meeting no dark run of the read line; nil when it is none.
+        func end(ofBar x0: Double, _ x1: Double) -> Int? {
+            guard x1 - x0 >= max(1, 0.5 * meanRun), x1 - x0 <= 3 * meanRun,
+                !readLineBars.contains(where: { $0.upperBound > x0 && $0.lowerBound < x1 })
+            else { return nil }
+            return stretches.firstIndex { s in s.map { x0 >= $0.from && x1 <= $0.to } ?? false }
         }
     }
 }
