@@ -193,7 +193,8 @@ extension LinearScanner {
             // beside it) is no sign of damage: the read's quiet zone simply ends there.
             let beyond = BeyondEnds(read: readStart...readEnd, meanRun: meanRun, readLineBars: readLineBars)
             var barBeyond = false
-            for k in stride(from: 1, to: starts.count - 1, by: 2) where beyond.end(ofBar: starts[k], starts[k + 1]) != nil {
+            for k in stride(from: 1, to: starts.count - 1, by: 2)
+            where beyond.end(ofBar: starts[k], starts[k + 1]) != nil {
                 barBeyond = true
             }
             return (runs, starts, range, ambiguous, barBeyond, tips?.isExit ?? false, alignment)
