@@ -194,7 +194,7 @@ struct LinearScannerConsensusTests {
         let verdict = LinearScanner.consensus(
             cluster(Self.truth, rows: [40, 42]), lines: rows, image: image, options: DecodeOptions(),
             decoders: [WidthsDecoder()])
-        guard case .unread(let barLines, _) = verdict else {
+        guard case .unread(let barLines, _, _) = verdict else {
             Issue.record("verdict \(verdict)")
             return
         }

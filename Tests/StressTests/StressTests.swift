@@ -138,6 +138,22 @@ struct StressTests {
         #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == 2)
     }
 
+    /// Symbols of a 24,000-symbol run of seed 42 over the EAN/UPC families under a glare band across the
+    /// bars (3345, 8153, 8306 and 14960: EAN-8 and UPC-A, 5–9 modules wide, +155 to +228 grey levels),
+    /// which a band of lines read with two or three digits changed that the check digit passed: the glare
+    /// thinned bars to lighter values. Along the bars, those lines saw light where most of the other lines
+    /// saw a bar (``LinearScanner/Consensus/runs(of:lines:image:tilt:measuresTipExit:band:)``, `washed`),
+    /// and the band spans less than half of the lines the bars cross. Right or unread.
+    @Test(.enabled(if: StressZint.executable != nil)) func aBandOfLinesThroughGlareGivesNoWrongValue() throws {
+        var o = StressRun.Options()
+        o.count = 24000
+        o.seed = 42
+        o.families = ["ean13", "ean8", "upca", "upce"]
+        o.only = [3345, 8153, 8306, 14960]
+        let report = try runExpectingNoWrongValue(o)
+        #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == 4)
+    }
+
     /// Symbols of seed 11 (14,000) read as an ITF shorter than the symbol: the bars between a glare band
     /// or a light occlusion across the bars and the symbol's end, with the band's light as quiet zone. On
     /// most of the lines along those bars the symbol goes on where that quiet zone is, and the read's own

@@ -49,13 +49,21 @@ extension LinearScanner {
         /// edge at one of the read's ends (``TipExit``); measured only when `measuresTipExit`, false
         /// otherwise.
         ///
+        /// `washed` is true when, in a run of the consensus inside the read that the lines do not clearly
+        /// decide (`ambiguous`), the aligned lines within `band` (the lines that read the value) are mostly
+        /// light where the other aligned lines are mostly dark: the read's lines saw bars thinned or
+        /// erased by light (glare, a reflection) that the lines beside them see. Light damage only takes
+        /// ink away, so a band that sees a bar where the others see light is not suspect. False without
+        /// a band.
+        ///
         /// `alignment` is where each of the lines that formed the consensus meets the hit's line, for
         /// their median (``medianProfile(_:lines:image:range:)``).
         static func runs(
-            of hit: Hit, lines: LineSet, image: LuminanceImage, tilt: Double, measuresTipExit: Bool = false
+            of hit: Hit, lines: LineSet, image: LuminanceImage, tilt: Double, measuresTipExit: Bool = false,
+            band: ClosedRange<Int>? = nil
         ) -> (
             runs: [Int], starts: [Double], range: Range<Int>, ambiguous: [ClosedRange<Double>],
-            barBeyond: Bool, tipExit: Bool, alignment: Alignment
+            barBeyond: Bool, tipExit: Bool, washed: Bool, alignment: Alignment
         )? {
             let r = hit.line
             let length = lines.length(r)
@@ -108,6 +116,9 @@ extension LinearScanner {
             let resolution = 4
             let cells = range.count * resolution
             var dark = [Int](repeating: 0, count: cells + 1), cover = [Int](repeating: 0, count: cells + 1)
+            // The same for the aligned lines inside `band` alone.
+            var bandDark = [Int](repeating: 0, count: band == nil ? 0 : cells + 1)
+            var bandCover = bandDark
             // The read's ends in window positions, and its line's mean run width (the read line is the
             // first aligned line).
             let readStart = Double(a - range.lowerBound), readEnd = Double(b - range.lowerBound)
@@ -135,8 +146,13 @@ extension LinearScanner {
                     let y = Double(lo) + q - moved
                     return (y - shifts[0] + rate * centres[0]) / (1 + rate) - first
                 }
+                let inBand = band?.contains(k) ?? false
                 cover[cell(window(starts[0]))] += 1
                 cover[cell(window(starts[starts.count - 1]))] -= 1
+                if inBand {
+                    bandCover[cell(window(starts[0]))] += 1
+                    bandCover[cell(window(starts[starts.count - 1]))] -= 1
+                }
                 if k == r {
                     let inside = starts.lazy.map(window).filter { $0 > readStart && $0 < readEnd }.count
                     meanRun = (readEnd - readStart) / Double(inside + 1)
@@ -149,6 +165,10 @@ extension LinearScanner {
                 while j + 1 < starts.count {
                     dark[cell(window(starts[j]))] += 1
                     dark[cell(window(starts[j + 1]))] -= 1
+                    if inBand {
+                        bandDark[cell(window(starts[j]))] += 1
+                        bandDark[cell(window(starts[j + 1]))] -= 1
+                    }
                     j += 2
                 }
                 if k != r, tips != nil {
@@ -161,10 +181,18 @@ extension LinearScanner {
             // How clearly the lines decide each cell: |dark − light| / covering lines; undecided where
             // fewer than `minimumLines` lines cover it (the window's ends on clipped slanted lines).
             var margins = [Double](repeating: 0, count: cells)
-            var d = 0, c = 0, wasDark = false
+            // Per cell, the dark and covering lines, in `band` and outside it (only with a band).
+            var bandVotes: [(dark: Int, cover: Int, otherDark: Int, otherCover: Int)] = []
+            bandVotes.reserveCapacity(band == nil ? 0 : cells)
+            var d = 0, c = 0, bd = 0, bc = 0, wasDark = false
             for i in 0..<cells {
                 d += dark[i]
                 c += cover[i]
+                if band != nil {
+                    bd += bandDark[i]
+                    bc += bandCover[i]
+                    bandVotes.append((bd, bc, d - bd, c - bc))
+                }
                 if c >= minimumLines { margins[i] = Double(abs(2 * d - c)) / Double(c) }
                 let isDark = c > 0 && 2 * d > c
                 if isDark != wasDark {
@@ -180,6 +208,7 @@ extension LinearScanner {
             starts.append(Double(range.count))
             var runs: [Int] = []
             var ambiguous: [ClosedRange<Double>] = []
+            var washed = false
             for k in 1..<starts.count {
                 runs.append(Int(starts[k].rounded()) - Int(starts[k - 1].rounded()))
                 let from = Int(starts[k - 1] * Double(resolution)), to = Int(starts[k] * Double(resolution))
@@ -187,6 +216,13 @@ extension LinearScanner {
                 if margins[from..<to].max() ?? 0 < decisiveMargin {
                     let origin = Double(range.lowerBound)
                     ambiguous.append((starts[k - 1] + origin)...(starts[k] + origin))
+                    // Inside the read, the band's lines mostly light where the other lines are mostly dark.
+                    if band != nil, starts[k] > readStart, starts[k - 1] < readEnd {
+                        let v = bandVotes[from..<to].reduce((0, 0, 0, 0)) {
+                            ($0.0 + $1.dark, $0.1 + $1.cover, $0.2 + $1.otherDark, $0.3 + $1.otherCover)
+                        }
+                        if v.1 > 0, v.3 > 0, 2 * v.0 < v.1, 2 * v.2 > v.3 { washed = true }
+                    }
                 }
             }
             // Dark runs are the odd ones. A bar that the read line sees too (a frame, a rule, a symbol
@@ -197,7 +233,7 @@ extension LinearScanner {
             where beyond.end(ofBar: starts[k], starts[k + 1]) != nil {
                 barBeyond = true
             }
-            return (runs, starts, range, ambiguous, barBeyond, tips?.isExit ?? false, alignment)
+            return (runs, starts, range, ambiguous, barBeyond, tips?.isExit ?? false, washed, alignment)
         }
 
         /// A reference profile for ``bestShift`` and ``LinearScanner/profileCorrelation(_:_:shifts:)``:
@@ -285,10 +321,12 @@ extension LinearScanner {
         /// (line indices of the family): how far the bars run across the lines. `medianReads`: the median
         /// of those lines reads the value there
         /// (``Consensus/medianReads(_:over:alignment:lines:image:range:options:decoders:)``; only looked at
-        /// for a value without a check character read by lines that span less than half of `barLines`;
-        /// false otherwise). It is weaker evidence than the vote: it only keeps such a value from being
-        /// refused for its narrow band, and never settles a dispute between values.
-        case unread(barLines: ClosedRange<Int>, medianReads: Bool)
+        /// for a value without a check character, or a `washed` one, read by lines that span less than
+        /// half of `barLines`; false otherwise). It is weaker evidence than the vote: it only keeps such a
+        /// value from being refused for its narrow band, and never settles a dispute between values.
+        /// `washed`: the lines that read the value saw light where most others saw a bar, in a run the
+        /// lines do not decide (``Consensus/runs(of:lines:image:tilt:measuresTipExit:band:)``).
+        case unread(barLines: ClosedRange<Int>, medianReads: Bool, washed: Bool = false)
         /// It clearly reads another value there: one of about the read's length, or a longer one the
         /// read's span lies in (the read is a piece of it). Every bar and space of that value is
         /// decided by at least three lines in four (``Consensus/decisiveMargin``). Or, for a symbology
@@ -318,9 +356,9 @@ extension LinearScanner {
     ) -> Verdict {
         let hit = c.middleHit
         guard
-            let (runs, starts, range, ambiguous, barBeyond, tipExit, alignment) = Consensus.runs(
+            let (runs, starts, range, ambiguous, barBeyond, tipExit, washed, alignment) = Consensus.runs(
                 of: hit, lines: lines, image: image, tilt: c.lines.count >= 3 ? tilt(c, lines) : 0,
-                measuresTipExit: mustAgree)
+                measuresTipExit: mustAgree, band: (c.lines.min() ?? hit.line)...(c.lines.max() ?? hit.line))
         else { return .silent }
         // A read of a symbology whose start and stop occur inside symbols, with the bars going on past
         // one of its ends on most of the lines along them, is a stretch between bright bands.
@@ -358,11 +396,11 @@ extension LinearScanner {
         let aligned = alignment.lines.map(\.line)
         let barLines = (aligned.min() ?? hit.line)...(aligned.max() ?? hit.line)
         let medianReads =
-            unchecked && !spansHalf(c, of: barLines)
+            (unchecked || washed) && !spansHalf(c, of: barLines)
             && Consensus.medianReads(
                 (c.key.format, c.main), over: a...b, alignment: alignment, lines: lines, image: image,
                 range: range, options: options, decoders: decoders)
-        return .unread(barLines: barLines, medianReads: medianReads)
+        return .unread(barLines: barLines, medianReads: medianReads, washed: washed)
     }
 
     /// True when the lines of `c` span at least half of `barLines` (the lines its bars cross).

@@ -201,7 +201,9 @@ public enum LinearScanner {
         // character (``LinearMatch/checkedByCheckCharacter``) that the consensus forms but reads neither
         // by its vote nor by the lines' median is kept only when its own lines span at least half of
         // those the bars cross: a band of lines between damage reads changed characters, or a symbol
-        // cut short, that no check catches. Such a refused value still counts against other values
+        // cut short, that no check catches. So is a value with a check character whose lines saw light
+        // where most lines along the bars saw a bar (`washed`: glare thinned its bars, and the changed
+        // digits passed the check digit by chance). Such a refused value still counts against other values
         // at its place, as it did when kept (``resolveConflicts(_:)``): it is returned as contested, so
         // that no other family's value there wins for want of a rival.
         var agrees = [Bool](repeating: true, count: accepted.count)  // no consensus formed
@@ -216,8 +218,8 @@ public enum LinearScanner {
                     c, lines: lines, image: image, options: options, decoders: decoders, unchecked: unchecked,
                     mustAgree: mustAgree)
                 guard verdict != .contradicts, verdict == .agrees || !mustAgree else { continue }
-                if unchecked, case .unread(let barLines, let medianReads) = verdict, !medianReads,
-                    !spansHalf(c, of: barLines)
+                if case .unread(let barLines, let medianReads, let washed) = verdict, unchecked || washed,
+                    !medianReads, !spansHalf(c, of: barLines)
                 {
                     refused.append(c)
                     continue
