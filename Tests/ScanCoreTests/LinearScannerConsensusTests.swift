@@ -179,7 +179,7 @@ struct LinearScannerConsensusTests {
 
     /// Where the lines cross the same bars but their vote reads nothing (here a bar 5 pixels from the
     /// symbol on every row: no quiet zone), the verdict is
-    /// ``LinearScanner/Verdict/unread(barLines:medianReads:)`` with the first and last aligned rows: how
+    /// ``LinearScanner/Verdict/unread(barLines:medianReads:washed:)`` with the first and last aligned rows: how
     /// far the bars run across the lines.
     @Test func aConsensusThatReadsNothingSaysHowFarTheBarsRun() {
         var pixels = [UInt8](repeating: 220, count: 400 * 120)
@@ -199,6 +199,49 @@ struct LinearScannerConsensusTests {
             return
         }
         #expect(barLines.lowerBound <= 22 && barLines.upperBound >= 96)
+    }
+
+    /// `washed`: the symbol's fifth element (a bar 3 modules wide, x ≈ 75 … 84) erased to light on rows
+    /// 20 ..< 40, as glare would. In that bar about a third of the aligned lines see light: the consensus
+    /// keeps the bar but does not decide it (margin under 3/4). A band of those washed rows sees light
+    /// where the others see the bar; a band of the rows below sees the bar, and light damage cannot have
+    /// put it there.
+    @Test func aBandThatSeesLightWhereTheOthersSeeABarIsWashed() throws {
+        let symbol = Self.image(cut: 0)
+        var pixels = [UInt8](repeating: 220, count: 400 * 120)
+        for y in 0..<120 {
+            for x in 0..<400 {
+                pixels[y * 400 + x] = (20..<40).contains(y) && (73..<87).contains(x) ? 220 : symbol[x, y]
+            }
+        }
+        let image = LuminanceImage(width: 400, height: 120, pixels: pixels)
+        let upper = cluster(Self.truth, rows: [24, 30, 36]).middleHit
+        let washed = try #require(
+            LinearScanner.Consensus.runs(of: upper, lines: rows, image: image, tilt: 0, band: 24...36))
+        #expect(washed.washed)
+        #expect(!washed.ambiguous.isEmpty)
+        let lower = cluster(Self.truth, rows: [70, 76, 82]).middleHit
+        let seeing = try #require(
+            LinearScanner.Consensus.runs(of: lower, lines: rows, image: image, tilt: 0, band: 70...82))
+        #expect(!seeing.washed)
+        let noBand = try #require(LinearScanner.Consensus.runs(of: upper, lines: rows, image: image, tilt: 0))
+        #expect(!noBand.washed)
+    }
+
+    /// The stretches beyond a read's ends (``LinearScanner/Consensus/BeyondEnds``): a bar of a bar's width
+    /// within five mean runs of an end is beyond that end; none is when the mean run is under 0.3 pixels
+    /// (the stretches are empty, not reversed ranges).
+    @Test func barsBeyondAReadsEnds() {
+        let beyond = LinearScanner.Consensus.BeyondEnds(read: 100...200, meanRun: 4, readLineBars: [])
+        #expect(beyond.end(ofBar: 88, 92) == 0)
+        #expect(beyond.end(ofBar: 206, 210) == 1)
+        #expect(beyond.end(ofBar: 60, 64) == nil)  // further than 5 mean runs
+        #expect(beyond.end(ofBar: 88, 102) == nil)  // wider than 3 mean runs
+        let seen = LinearScanner.Consensus.BeyondEnds(read: 100...200, meanRun: 4, readLineBars: [90...91])
+        #expect(seen.end(ofBar: 88, 92) == nil)  // the read line sees that bar too
+        let tiny = LinearScanner.Consensus.BeyondEnds(read: 100...200, meanRun: 0.2, readLineBars: [])
+        #expect(tiny.stretches.allSatisfy { $0 == nil })
+        #expect(tiny.end(ofBar: 99, 100) == nil)
     }
 
     @Test func tooFewLinesSayNothing() {

@@ -33,7 +33,7 @@ public struct LinearMatch: Sendable, Equatable {
     /// ISO/IEC 16388 check character clause), a character changed by damage, or a
     /// symbol cut short by a bright band, reads as a valid value: ``LinearScanner`` then keeps a value
     /// that the consensus along its bars forms but does not read
-    /// (``LinearScanner/Verdict/unread(barLines:medianReads:)``, neither by the lines' vote nor by their
+    /// (``LinearScanner/Verdict/unread(barLines:medianReads:washed:)``, neither by the lines' vote nor by their
     /// median) only when the value's own lines span at least half of the lines its bars cross.
     /// Default: true.
     public var checkedByCheckCharacter: Bool

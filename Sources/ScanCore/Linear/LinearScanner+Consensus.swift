@@ -326,7 +326,7 @@ extension LinearScanner {
         /// value from being refused for its narrow band, and never settles a dispute between values.
         /// `washed`: the lines that read the value saw light where most others saw a bar, in a run the
         /// lines do not decide (``Consensus/runs(of:lines:image:tilt:measuresTipExit:band:)``).
-        case unread(barLines: ClosedRange<Int>, medianReads: Bool, washed: Bool = false)
+        case unread(barLines: ClosedRange<Int>, medianReads: Bool, washed: Bool)
         /// It clearly reads another value there: one of about the read's length, or a longer one the
         /// read's span lies in (the read is a piece of it). Every bar and space of that value is
         /// decided by at least three lines in four (``Consensus/decisiveMargin``). Or, for a symbology
@@ -343,8 +343,10 @@ extension LinearScanner {
     ///
     /// The median of the aligned lines is read too
     /// (``Consensus/medianReads(_:over:alignment:lines:image:range:options:decoders:)``) when the vote
-    /// reads nothing there and the value is `unchecked` (``LinearMatch/checkedByCheckCharacter`` false)
-    /// and read by lines that span less than half of the aligned ones (``Verdict/unread(barLines:medianReads:)``).
+    /// reads nothing there and the value is `unchecked` (``LinearMatch/checkedByCheckCharacter`` false) or
+    /// its lines are `washed` (``Consensus/runs(of:lines:image:tilt:measuresTipExit:band:)``), and it is
+    /// read by lines that span less than half of the aligned ones
+    /// (``Verdict/unread(barLines:medianReads:washed:)``).
     ///
     /// When `mustAgree` (a disputed value, or one that may be a piece of a longer symbol,
     /// ``LinearMatch/mayBePartOfLongerSymbol``), the consensus does not agree with a read whose line left
