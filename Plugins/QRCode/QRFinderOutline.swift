@@ -92,25 +92,41 @@ struct QRFinderOutline: Sendable {
         let ox = Int(c.x) - radius, oy = Int(c.y) - radius
         let maxPixels = Int(60 * module * module) + 16
         let centreIndex = (Int(c.y) - oy) * side + Int(c.x) - ox
-        var inRegion: [Bool] = []
-        var pixels: [(Int, Int)] = []
+        // The fill works in window coordinates (index = ly · side + lx); the stack order and the
+        // neighbour order (+x, −x, +y, −y) fix the order of `pixels`, which the fits below sum in.
+        var inRegion = [Bool](repeating: false, count: side * side)
+        var pixels: [Int] = []
+        var stack: [Int] = []
         var found = false
-        for seed in seeds {
-            inRegion = [Bool](repeating: false, count: side * side)
-            pixels = []
+        for (k, seed) in seeds.enumerated() {
+            if k > 0 {
+                for i in pixels { inRegion[i] = false }
+            }
+            pixels.removeAll(keepingCapacity: true)
+            stack.removeAll(keepingCapacity: true)
             var leaked = false
-            var stack = [(Int(seed.x), Int(seed.y))]
-            inRegion[(stack[0].1 - oy) * side + stack[0].0 - ox] = true
-            fill: while let (x, y) = stack.popLast() {
-                pixels.append((x, y))
+            let start = (Int(seed.y) - oy) * side + Int(seed.x) - ox
+            inRegion[start] = true
+            stack.append(start)
+            fill: while let i = stack.popLast() {
+                pixels.append(i)
                 if pixels.count > maxPixels { leaked = true; break }
-                for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+                let lx = i % side, ly = i / side
+                let x = lx + ox, y = ly + oy
+                for n in 0..<4 {
+                    let (nx, ny, nlx, nly): (Int, Int, Int, Int)
+                    switch n {
+                    case 0: (nx, ny, nlx, nly) = (x + 1, y, lx + 1, ly)
+                    case 1: (nx, ny, nlx, nly) = (x - 1, y, lx - 1, ly)
+                    case 2: (nx, ny, nlx, nly) = (x, y + 1, lx, ly + 1)
+                    default: (nx, ny, nlx, nly) = (x, y - 1, lx, ly - 1)
+                    }
                     guard nx >= 0, ny >= 0, nx < m.width, ny < m.height, m[nx, ny] else { continue }
-                    let lx = nx - ox, ly = ny - oy
-                    guard lx >= 0, ly >= 0, lx < side, ly < side else { leaked = true; break fill }
-                    if !inRegion[ly * side + lx] {
-                        inRegion[ly * side + lx] = true
-                        stack.append((nx, ny))
+                    guard nlx >= 0, nly >= 0, nlx < side, nly < side else { leaked = true; break fill }
+                    let j = nly * side + nlx
+                    if !inRegion[j] {
+                        inRegion[j] = true
+                        stack.append(j)
                     }
                 }
             }
@@ -122,8 +138,17 @@ struct QRFinderOutline: Sendable {
         }
         guard found else { return nil }
         guard pixels.count >= 12 else { return nil }
-        let points = pixels.map { Point(Double($0.0) + 0.5, Double($0.1) + 0.5) }
-        func farthest(from p: Point) -> Point { points.max { $0.distance(to: p) < $1.distance(to: p) }! }
+        let points = pixels.map { Point(Double($0 % side + ox) + 0.5, Double($0 / side + oy) + 0.5) }
+        func farthest(from p: Point) -> Point {
+            var best = points[0]
+            var bestSquared = -1.0
+            for q in points {
+                let dx = q.x - p.x, dy = q.y - p.y
+                let squared = dx * dx + dy * dy
+                if squared > bestSquared { (best, bestSquared) = (q, squared) }
+            }
+            return best
+        }
         let a = farthest(from: c)
         let b = farthest(from: a)
         let axis = b - a
@@ -154,12 +179,15 @@ struct QRFinderOutline: Sendable {
             cross.distance(to: c) < 2 * module
         else { return nil }
         // Refit each side through the region's boundary pixels along it, moved out to the pixel edge.
-        func boundary(_ x: Int, _ y: Int) -> Bool {
-            for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
-                let lx = nx - ox, ly = ny - oy
-                if lx < 0 || ly < 0 || lx >= side || ly >= side || !inRegion[ly * side + lx] { return true }
+        // Boundary pixels (a 4-neighbour outside the region or the window), in the order of `pixels`.
+        var edge: [Point] = []
+        for (i, pt) in zip(pixels, points) {
+            let lx = i % side, ly = i / side
+            if lx == 0 || ly == 0 || lx == side - 1 || ly == side - 1 || !inRegion[i + 1] || !inRegion[i - 1]
+                || !inRegion[i + side] || !inRegion[i - side]
+            {
+                edge.append(pt)
             }
-            return false
         }
         var lines: [Line] = []
         for k in 0..<4 {
@@ -171,13 +199,11 @@ struct QRFinderOutline: Sendable {
             var normal = Point(u.y, -u.x)
             if (c - p).x * normal.x + (c - p).y * normal.y > 0 { normal = normal * -1 }  // outward
             var along: [Point] = []
-            for (i, pt) in points.enumerated() {
+            for pt in edge {
                 let w = pt - p
                 let t = (w.x * u.x + w.y * u.y) / len
                 let inward = -(w.x * normal.x + w.y * normal.y)
-                guard t > 0.15, t < 0.85, inward < 0.6 * module + 0.5, boundary(pixels[i].0, pixels[i].1) else {
-                    continue
-                }
+                guard t > 0.15, t < 0.85, inward < 0.6 * module + 0.5 else { continue }
                 along.append(pt)
             }
             guard along.count >= 3, var line = Line.fitted(along) else {
