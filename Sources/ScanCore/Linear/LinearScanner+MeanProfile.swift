@@ -168,6 +168,15 @@ extension LinearScanner {
                     initialized = count
                 }
             }
+
+            /// Writes the steps of `range` of line `c`'s ``profile(_:)`` into `p` (a buffer of ``count``).
+            func sample(_ c: Double, _ range: Range<Int>, into p: inout [Double]) {
+                image.storage.withUnsafeBufferPointer { s in
+                    p.withUnsafeMutableBufferPointer { out in
+                        for i in range { out[i] = image.bilinear(at: point(Double(i), line: c), in: s) ?? 0 }
+                    }
+                }
+            }
         }
 
         /// An aligned line: its offset across the lines, the shift along it (steps) at the centres of the
@@ -176,6 +185,9 @@ extension LinearScanner {
             var line: Double
             var shifts: [Double]
             var profile: [Double]
+            /// The steps of `profile` sampled while aligning (``aligned(_:core:)`` samples the rest of a
+            /// line it keeps).
+            var sampled: Range<Int> = 0..<0
         }
 
         /// The values read from the mean of a group's lines (see ``MeanProfile``).
@@ -324,19 +336,42 @@ extension LinearScanner {
                     let span = lines.inside(c)
                     guard span.lower <= Double(halves[0].lowerBound), span.upper >= Double(halves[1].upperBound)
                     else { break }
-                    let p = lines.profile(c)
+                    // Only the steps the alignment compares are sampled now; the rest once the line is
+                    // kept (most lines through text and stripes never are).
+                    // Steps outside `sampled` are never read: no need to clear them.
+                    var p = [Double](unsafeUninitializedCapacity: lines.count) { _, n in n = lines.count }
+                    var sampled = 0..<0
                     var shifts: [Double] = []
                     for h in 0..<2 {
                         let predicted = last.shifts[h] + slopes[h] * (c - last.line)
                         guard
                             let s = Consensus.bestShift(
                                 references[h], from: Double(halves[h].lowerBound), predicted: predicted,
-                                length: lines.count, profile: { bytes(Array(p[$0])) })
+                                length: lines.count,
+                                profile: { range in
+                                    // The halves' ranges meet: one stretch holds them both.
+                                    if sampled.isEmpty {
+                                        lines.sample(c, range, into: &p)
+                                        sampled = range
+                                    } else {
+                                        if range.lowerBound < sampled.lowerBound {
+                                            lines.sample(c, range.lowerBound..<sampled.lowerBound, into: &p)
+                                        }
+                                        if range.upperBound > sampled.upperBound {
+                                            lines.sample(c, sampled.upperBound..<range.upperBound, into: &p)
+                                        }
+                                        sampled =
+                                            min(
+                                                sampled.lowerBound, range.lowerBound)..<max(
+                                                sampled.upperBound, range.upperBound)
+                                    }
+                                    return bytes(Array(p[range]))
+                                })
                         else { break }
                         shifts.append(s)
                     }
                     if shifts.count == 2 {
-                        sides[n].append(Aligned(line: c, shifts: shifts, profile: p))
+                        sides[n].append(Aligned(line: c, shifts: shifts, profile: p, sampled: sampled))
                         slopes = shifts.map { $0 / c }
                         last = (c, shifts)
                         misses = 0
@@ -347,7 +382,9 @@ extension LinearScanner {
                 }
             }
             guard sides.allSatisfy({ $0.count >= minimumLinesPerSide }) else { return nil }
-            var all = sides[0].reversed() + [Aligned(line: 0, shifts: [0, 0], profile: reference)] + sides[1]
+            var all =
+                sides[0].reversed() + [Aligned(line: 0, shifts: [0, 0], profile: reference, sampled: 0..<lines.count)]
+                + sides[1]
             func fit(_ h: Int) -> RegressionLine? { RegressionLine(all.map { (x: $0.line, y: $0.shifts[h]) }) }
             guard let rough0 = fit(0), let rough1 = fit(1) else { return nil }
             let rough = [rough0, rough1]
@@ -363,6 +400,9 @@ extension LinearScanner {
             let fitted = [fitted0, fitted1]
             for i in all.indices {
                 for h in 0..<2 { all[i].shifts[h] = fitted[h](all[i].line) }
+                let done = all[i].sampled
+                lines.sample(all[i].line, 0..<done.lowerBound, into: &all[i].profile)
+                lines.sample(all[i].line, max(done.lowerBound, done.upperBound)..<lines.count, into: &all[i].profile)
             }
             return all
         }
