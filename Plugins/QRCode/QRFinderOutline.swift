@@ -98,36 +98,43 @@ struct QRFinderOutline: Sendable {
         var pixels: [Int] = []
         var stack: [Int] = []
         var found = false
+        let width = m.width, height = m.height
         for (k, seed) in seeds.enumerated() {
             if k > 0 {
                 for i in pixels { inRegion[i] = false }
             }
             pixels.removeAll(keepingCapacity: true)
             stack.removeAll(keepingCapacity: true)
-            var leaked = false
             let start = (Int(seed.y) - oy) * side + Int(seed.x) - ox
             inRegion[start] = true
             stack.append(start)
-            fill: while let i = stack.popLast() {
-                pixels.append(i)
-                if pixels.count > maxPixels { leaked = true; break }
-                let lx = i % side, ly = i / side
-                let x = lx + ox, y = ly + oy
-                for n in 0..<4 {
-                    let (nx, ny, nlx, nly): (Int, Int, Int, Int)
-                    switch n {
-                    case 0: (nx, ny, nlx, nly) = (x + 1, y, lx + 1, ly)
-                    case 1: (nx, ny, nlx, nly) = (x - 1, y, lx - 1, ly)
-                    case 2: (nx, ny, nlx, nly) = (x, y + 1, lx, ly + 1)
-                    default: (nx, ny, nlx, nly) = (x, y - 1, lx, ly - 1)
+            let leaked = m.bits.withUnsafeBufferPointer { bits in
+                inRegion.withUnsafeMutableBufferPointer { region in
+                    while let i = stack.popLast() {
+                        pixels.append(i)
+                        if pixels.count > maxPixels { return true }
+                        let lx = i % side, ly = i / side
+                        let x = lx + ox, y = ly + oy
+                        for n in 0..<4 {
+                            let (nx, ny, nlx, nly): (Int, Int, Int, Int)
+                            switch n {
+                            case 0: (nx, ny, nlx, nly) = (x + 1, y, lx + 1, ly)
+                            case 1: (nx, ny, nlx, nly) = (x - 1, y, lx - 1, ly)
+                            case 2: (nx, ny, nlx, nly) = (x, y + 1, lx, ly + 1)
+                            default: (nx, ny, nlx, nly) = (x, y - 1, lx, ly - 1)
+                            }
+                            guard nx >= 0, ny >= 0, nx < width, ny < height, bits[ny * width + nx] != 0 else {
+                                continue
+                            }
+                            guard nlx >= 0, nly >= 0, nlx < side, nly < side else { return true }
+                            let j = nly * side + nlx
+                            if !region[j] {
+                                region[j] = true
+                                stack.append(j)
+                            }
+                        }
                     }
-                    guard nx >= 0, ny >= 0, nx < m.width, ny < m.height, m[nx, ny] else { continue }
-                    guard nlx >= 0, nly >= 0, nlx < side, nly < side else { leaked = true; break fill }
-                    let j = nly * side + nlx
-                    if !inRegion[j] {
-                        inRegion[j] = true
-                        stack.append(j)
-                    }
+                    return false
                 }
             }
             if leaked { return nil }
@@ -138,11 +145,22 @@ struct QRFinderOutline: Sendable {
         }
         guard found else { return nil }
         guard pixels.count >= 12 else { return nil }
-        let points = pixels.map { Point(Double($0 % side + ox) + 0.5, Double($0 / side + oy) + 0.5) }
+        // Boundary pixels (a 4-neighbour outside the region or the window), centres, in the order of
+        // `pixels`. The extremes below lie among them: an inner pixel has a neighbour farther from any
+        // point, and further along any direction; the first of equal extremes is the same pixel too.
+        var edge: [Point] = []
+        for i in pixels {
+            let lx = i % side, ly = i / side
+            if lx == 0 || ly == 0 || lx == side - 1 || ly == side - 1 || !inRegion[i + 1] || !inRegion[i - 1]
+                || !inRegion[i + side] || !inRegion[i - side]
+            {
+                edge.append(Point(Double(lx + ox) + 0.5, Double(ly + oy) + 0.5))
+            }
+        }
         func farthest(from p: Point) -> Point {
-            var best = points[0]
+            var best = edge[0]
             var bestSquared = -1.0
-            for q in points {
+            for q in edge {
                 let dx = q.x - p.x, dy = q.y - p.y
                 let squared = dx * dx + dy * dy
                 if squared > bestSquared { (best, bestSquared) = (q, squared) }
@@ -153,7 +171,7 @@ struct QRFinderOutline: Sendable {
         let b = farthest(from: a)
         let axis = b - a
         func offside(_ p: Point) -> Double { axis.x * (p.y - a.y) - axis.y * (p.x - a.x) }
-        let e = points.max { offside($0) < offside($1) }!, f = points.min { offside($0) < offside($1) }!
+        let e = edge.max { offside($0) < offside($1) }!, f = edge.min { offside($0) < offside($1) }!
         let rough = [a, e, b, f]
         // Symbol order from the axes.
         func coords(_ p: Point) -> (Double, Double) {
@@ -179,16 +197,6 @@ struct QRFinderOutline: Sendable {
             cross.distance(to: c) < 2 * module
         else { return nil }
         // Refit each side through the region's boundary pixels along it, moved out to the pixel edge.
-        // Boundary pixels (a 4-neighbour outside the region or the window), in the order of `pixels`.
-        var edge: [Point] = []
-        for (i, pt) in zip(pixels, points) {
-            let lx = i % side, ly = i / side
-            if lx == 0 || ly == 0 || lx == side - 1 || ly == side - 1 || !inRegion[i + 1] || !inRegion[i - 1]
-                || !inRegion[i + side] || !inRegion[i - side]
-            {
-                edge.append(pt)
-            }
-        }
         var lines: [Line] = []
         for k in 0..<4 {
             let p = corners[k], r = corners[(k + 1) % 4]
