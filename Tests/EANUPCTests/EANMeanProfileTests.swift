@@ -68,6 +68,24 @@ struct EANMeanProfileTests {
         #expect(ys.min()! >= 0 && ys.max()! <= 61)
     }
 
+    /// The registry's downscaled passes ask the engine for the mean alone (`meanOnly`): it reads the
+    /// blurred symbol; without try-harder, where the mean does not run, the line families read as before.
+    @Test func meanOnlyReadsByTheMeanAndFallsBackToTheLinesWithoutTryHarder() {
+        let decoders: [any LinearRowDecoder] = [EANUPCDecoder().rowDecoder]
+        let blurred = FrameContext(image: Self.page(seed: 1))
+        let byMean = LinearScanner.scan(blurred, options: DecodeOptions(), decoders: decoders, meanOnly: true)
+        #expect(byMean[0].map(\.rawValue) == [Self.value])
+        var renderer = BarRenderer(module: 1.8)
+        renderer.barHeight = 60
+        let sharp = FrameContext(
+            image: LuminanceImage.page(
+                width: 900, height: 300, [(renderer.render(EANSmallModuleTests.widths(Self.value)), 300, 110)]))
+        var fast = DecodeOptions()
+        fast.tryHarder = false
+        let byLines = LinearScanner.scan(sharp, options: fast, decoders: decoders, meanOnly: true)
+        #expect(byLines[0].map(\.rawValue) == [Self.value])
+    }
+
     /// Without blur or noise the lines read it themselves, and the mean adds no second symbol.
     @Test func aSharpSymbolIsReadOnceByItsLines() {
         var renderer = BarRenderer(module: 1.8)

@@ -89,7 +89,8 @@ extension DecoderRegistry {
                         to: context.candidates.removingBlocks(explainedBy: read2D, margin: 0),
                         readOutlines: context.readOutlines + read2D)
                 }
-                let byDecoder = LinearScanner.scan(linearContext, options: passOptions, decoders: rows)
+                let byDecoder = LinearScanner.scan(
+                    linearContext, options: passOptions, decoders: rows, meanOnly: pass.scale > 1)
                 for (j, (k, plugin)) in linear.enumerated() {
                     let symbols = plugin.refine(byDecoder[j], frame: linearContext, options: passOptions)
                     outcomes.append((k, PassOutcome(symbols: symbols, unresolved: [])))

@@ -29,7 +29,8 @@ extension LinearScanner {
     /// 3 more wrong values came back on each of two 14,000-symbol stress seeds: line reads of damaged
     /// symbols that the mean outvotes. On the dense corpus's shelves (modules 1.6–5 px) it read 31 more
     /// of 194 symbols; on the misread stress about 2 % more, with fewer wrong values.
-    /// Cost: per unexplained group, up to 81 lines sampled over the window and correlated, and up to
+    /// Cost: per unexplained group, up to 81 lines sampled over the blocks and correlated (the lines kept
+    /// then over the whole window), and up to
     /// four thresholdings of the mean, each read both ways by every row decoder; nothing where every
     /// candidate block is explained. The try-invert pass
     /// reuses the positive pass's mean (see ``read(_:frame:options:decoders:)``). On a shelf photo of

@@ -44,11 +44,24 @@ public enum LinearScanner {
     /// blocks of the frame's ``CandidateMap`` are read, each only over the stretch around those blocks
     /// (see ``Guide``), and the slanted families only at the angles of candidates the rows and columns did
     /// not explain: a frame without a linear candidate costs nothing more than the map.
+    ///
+    /// With `meanOnly` (and when the mean runs at all: `tryHarder`, `tryRotate`, not `pure`, a candidate
+    /// map), only the mean of the lines along the bars (``MeanProfile``) reads, over every group of linear
+    /// candidate blocks; the line families are left out. The registry asks for this in its downscaled
+    /// passes (see ``DecoderRegistry``).
     public static func scan(
-        _ frame: FrameContext, options: DecodeOptions, decoders: [any LinearRowDecoder]
+        _ frame: FrameContext, options: DecodeOptions, decoders: [any LinearRowDecoder], meanOnly: Bool = false
     ) -> [[Barcode]] {
         var byDecoder = [[Barcode]](repeating: [], count: decoders.count)
         guard frame.width > 0, frame.height > 0, !decoders.isEmpty else { return byDecoder }
+        let meanRuns = options.tryHarder && options.tryRotate && !options.pure && !options.searchWholeFrame
+        if meanOnly && meanRuns && !frame.candidates.isExhaustive {
+            let blocks = frame.candidates.linearBlocks
+            for f in resolveConflicts(MeanProfile.read(blocks, frame: frame, options: options, decoders: decoders)) {
+                byDecoder[f.decoder].append(f.barcode)
+            }
+            return byDecoder
+        }
         var axes: [Axis] = [.rows]
         if options.tryRotate { axes.append(.columns) }
         var kinds: [BinarizerKind] = [options.binarizer]
