@@ -84,6 +84,12 @@ struct EANMeanProfileTests {
         fast.tryHarder = false
         let byLines = LinearScanner.scan(sharp, options: fast, decoders: decoders, meanOnly: true)
         #expect(byLines[0].map(\.rawValue) == [Self.value])
+        // Where the full-size lines found rival values (`contested`), the mean does not read either (nor
+        // would the whole engine, were `meanOnly` ignored: its mean would read the blurred symbol).
+        let away = LinearScanner.scan(
+            blurred, options: DecodeOptions(), decoders: decoders, meanOnly: true,
+            contested: [[Point(300, 100), Point(520, 100), Point(520, 190), Point(300, 190)]])
+        #expect(away[0].isEmpty)
     }
 
     /// Without blur or noise the lines read it themselves, and the mean adds no second symbol.

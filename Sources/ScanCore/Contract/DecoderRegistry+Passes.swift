@@ -89,8 +89,10 @@ extension DecoderRegistry {
                         to: context.candidates.removingBlocks(explainedBy: read2D, margin: 0),
                         readOutlines: context.readOutlines + read2D)
                 }
+                let contested = pass.scale > 1 ? frame.shared.contested.withLock { $0 } : []
                 let byDecoder = LinearScanner.scan(
-                    linearContext, options: passOptions, decoders: rows, meanOnly: pass.scale > 1)
+                    linearContext, options: passOptions, decoders: rows, meanOnly: pass.scale > 1,
+                    contested: contested.map { $0.map { $0 * (1 / Double(pass.scale)) } })
                 for (j, (k, plugin)) in linear.enumerated() {
                     let symbols = plugin.refine(byDecoder[j], frame: linearContext, options: passOptions)
                     outcomes.append((k, PassOutcome(symbols: symbols, unresolved: [])))

@@ -23,10 +23,11 @@
 /// those of every two-dimensional symbol read so far): two symbols never share their area. All wanted
 /// linear plugins read one pass together (``LinearScanner``: each scan line read once for all), after the
 /// pass's other plugins, and without the candidate blocks whose centres lie inside the two-dimensional
-/// symbols they read. In a downscaled pass the linear engine reads only by the mean of the lines along the
-/// bars (``LinearScanner/scan(_:options:decoders:meanOnly:)``): a symbol the full-size lines missed and a
-/// downscaled copy reads is one blurred far beyond its modules, which the mean reads and single lines at
-/// any scale do not.
+/// symbols they read. In a downscaled pass with try-harder and rotation the linear engine reads only by
+/// the mean of the lines along the bars, away from the places where the full-size lines read rival values
+/// (``LinearScanner/scan(_:options:decoders:meanOnly:contested:)``): a symbol the full-size lines missed
+/// and a downscaled copy reads is one blurred far beyond its modules, which the mean reads and single
+/// lines at any scale do not.
 /// A symbol found by two passes is reported once (``removingDuplicates(_:)``), and a linear symbol read
 /// inside a stacked or matrix symbol's outline is part of that symbol, not reported. Corner points are in the
 /// caller's pixels; results are ordered top to bottom, then left to right (``readingOrder(_:)``).

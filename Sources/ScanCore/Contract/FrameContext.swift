@@ -211,4 +211,8 @@ final class SharedDerivations: Sendable {
     /// The means of the lines along the bars the linear engine formed, by group of candidate blocks
     /// (x, y and angle × 100 of each block), nil where none formed (``LinearScanner/MeanProfile``).
     let means = Mutex([[Int]: LinearScanner.MeanProfile.Prepared?]())
+    /// The outlines (image pixels) of the places where the linear engine's lines read rival values
+    /// without a winner, in any pass over this image or its negative: the downscaled passes' mean leaves
+    /// them alone, as the full-size mean does (``LinearScanner/scan(_:options:decoders:meanOnly:contested:)``).
+    let contested = Mutex([[Point]]())
 }

@@ -350,7 +350,7 @@ extension LinearScanner {
                                 references[h], from: Double(halves[h].lowerBound), predicted: predicted,
                                 length: lines.count,
                                 profile: { range in
-                                    // The halves' ranges meet: one stretch holds them both.
+                                    // One stretch holds both halves' ranges (and any gap between).
                                     if sampled.isEmpty {
                                         lines.sample(c, range, into: &p)
                                         sampled = range
@@ -403,7 +403,7 @@ extension LinearScanner {
                 for h in 0..<2 { all[i].shifts[h] = fitted[h](all[i].line) }
                 let done = all[i].sampled
                 lines.sample(all[i].line, 0..<done.lowerBound, into: &all[i].profile)
-                lines.sample(all[i].line, max(done.lowerBound, done.upperBound)..<lines.count, into: &all[i].profile)
+                lines.sample(all[i].line, done.upperBound..<lines.count, into: &all[i].profile)
             }
             return all
         }

@@ -45,18 +45,22 @@ public enum LinearScanner {
     /// (see ``Guide``), and the slanted families only at the angles of candidates the rows and columns did
     /// not explain: a frame without a linear candidate costs nothing more than the map.
     ///
-    /// With `meanOnly` (and when the mean runs at all: `tryHarder`, `tryRotate`, not `pure`, a candidate
-    /// map), only the mean of the lines along the bars (``MeanProfile``) reads, over every group of linear
-    /// candidate blocks; the line families are left out. The registry asks for this in its downscaled
-    /// passes (see ``DecoderRegistry``).
+    /// With `meanOnly`, when the mean runs at all (`tryHarder` and `tryRotate`, neither `pure` nor
+    /// `searchWholeFrame`, a map that is not exhaustive), only the mean of the lines along the bars
+    /// (``MeanProfile``) reads, over every group of linear candidate blocks but those inside the
+    /// `contested` outlines (frame pixels: where lines read rival values without a winner, the mean is not
+    /// a third opinion); the line families are left out. Otherwise `meanOnly` changes nothing. The
+    /// registry asks for this in its downscaled passes, with the places the full-size passes found
+    /// contested (see ``DecoderRegistry``).
     public static func scan(
-        _ frame: FrameContext, options: DecodeOptions, decoders: [any LinearRowDecoder], meanOnly: Bool = false
+        _ frame: FrameContext, options: DecodeOptions, decoders: [any LinearRowDecoder], meanOnly: Bool = false,
+        contested: [[Point]] = []
     ) -> [[Barcode]] {
         var byDecoder = [[Barcode]](repeating: [], count: decoders.count)
         guard frame.width > 0, frame.height > 0, !decoders.isEmpty else { return byDecoder }
         let meanRuns = options.tryHarder && options.tryRotate && !options.pure && !options.searchWholeFrame
         if meanOnly && meanRuns && !frame.candidates.isExhaustive {
-            let blocks = frame.candidates.linearBlocks
+            let blocks = frame.candidates.linearBlocks.filter { b in !contested.contains { Guide.explains($0, b) } }
             for f in resolveConflicts(MeanProfile.read(blocks, frame: frame, options: options, decoders: decoders)) {
                 byDecoder[f.decoder].append(f.barcode)
             }
@@ -119,6 +123,8 @@ public enum LinearScanner {
             let quads = found.map(\.barcode.cornerPoints)
             let left = guide.blocks.filter { b in !quads.contains { Guide.explains($0, b) } }
             found += MeanProfile.read(left, frame: frame, options: options, decoders: decoders)
+            let contested = found.filter(\.contested).map(\.barcode.cornerPoints)
+            if !contested.isEmpty { frame.shared.contested.withLock { $0 += contested } }
         }
         for f in resolveConflicts(found) { byDecoder[f.decoder].append(f.barcode) }
         return byDecoder
