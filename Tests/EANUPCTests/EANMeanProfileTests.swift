@@ -69,7 +69,8 @@ struct EANMeanProfileTests {
     }
 
     /// The registry's downscaled passes ask the engine for the mean alone (`meanOnly`): it reads the
-    /// blurred symbol; without try-harder, where the mean does not run, the line families read as before.
+    /// blurred symbol, but not inside an outline where lines read rival values (`contested`); without
+    /// try-harder, where the mean does not run, the line families read as before.
     @Test func meanOnlyReadsByTheMeanAndFallsBackToTheLinesWithoutTryHarder() {
         let decoders: [any LinearRowDecoder] = [EANUPCDecoder().rowDecoder]
         let blurred = FrameContext(image: Self.page(seed: 1))

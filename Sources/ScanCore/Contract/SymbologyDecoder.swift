@@ -76,9 +76,8 @@ public protocol LinearSymbologyDecoder: SymbologyDecoder {
 extension LinearSymbologyDecoder {
     public var kind: SymbologyKind { .linear }
     /// The negative (light-on-dark symbols) and downscaled copies (symbols blurred far beyond their
-    /// modules, which the mean of the lines along the bars reads at a smaller scale, with try-harder);
-    /// not the second
-    /// binarizer: the engine reads every line source of the frame in one pass.
+    /// modules, which the mean of the lines along the bars reads at a smaller scale, with try-harder); not
+    /// the second binarizer: the engine reads every line source of the frame in one pass.
     public var helpfulPasses: Set<DecodePass.Kind> { [.inverted, .downscaled] }
 
     public func refine(_ found: [Barcode], frame: FrameContext, options: DecodeOptions) -> [Barcode] { found }

@@ -30,10 +30,9 @@ extension LinearScanner {
     /// symbols that the mean outvotes. On the dense corpus's shelves (modules 1.6–5 px) it read 31 more
     /// of 194 symbols; on the misread stress about 2 % more, with fewer wrong values.
     /// Cost: per unexplained group, up to 81 lines sampled over the blocks and correlated (the lines kept
-    /// then over the whole window), and up to
-    /// four thresholdings of the mean, each read both ways by every row decoder; nothing where every
-    /// candidate block is explained. The try-invert pass
-    /// reuses the positive pass's mean (see ``read(_:frame:options:decoders:)``). On a shelf photo of
+    /// then over the whole window), and up to four thresholdings of the mean, each read both ways by every
+    /// row decoder; nothing where every candidate block is explained. The try-invert pass reuses the
+    /// positive pass's mean (see ``read(_:frame:options:decoders:)``). On a shelf photo of
     /// the dense corpus it costs about 8 % of the instructions.
     enum MeanProfile {
         /// The family number of its reads in ``Found/family``.
@@ -162,12 +161,15 @@ extension LinearScanner {
 
             /// Line `c`'s luminance at every step (border pixels repeat outside the image).
             func profile(_ c: Double) -> [Double] {
-                [Double](unsafeUninitializedCapacity: count) { out, initialized in
-                    image.storage.withUnsafeBufferPointer { s in
-                        for i in 0..<count { out[i] = image.bilinear(at: point(Double(i), line: c), in: s) ?? 0 }
-                    }
-                    initialized = count
-                }
+                var p = unsampled()
+                sample(c, 0..<count, into: &p)
+                return p
+            }
+
+            /// A buffer of ``count`` steps for ``sample(_:_:into:)`` to fill, not cleared: a step must be
+            /// sampled before it is read.
+            func unsampled() -> [Double] {
+                [Double](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
             }
 
             /// Writes the steps of `range` of line `c`'s ``profile(_:)`` into `p` (a buffer of ``count``).
@@ -337,10 +339,9 @@ extension LinearScanner {
                     let span = lines.inside(c)
                     guard span.lower <= Double(halves[0].lowerBound), span.upper >= Double(halves[1].upperBound)
                     else { break }
-                    // Only the steps the alignment compares are sampled now; the rest once the line is
+                    // Only the steps the alignment compares are sampled now, the rest once the line is
                     // kept (most lines through text and stripes never are).
-                    // Steps outside `sampled` are never read: no need to clear them.
-                    var p = [Double](unsafeUninitializedCapacity: lines.count) { _, n in n = lines.count }
+                    var p = lines.unsampled()
                     var sampled = 0..<0
                     var shifts: [Double] = []
                     for h in 0..<2 {
@@ -350,22 +351,14 @@ extension LinearScanner {
                                 references[h], from: Double(halves[h].lowerBound), predicted: predicted,
                                 length: lines.count,
                                 profile: { range in
-                                    // One stretch holds both halves' ranges (and any gap between).
-                                    if sampled.isEmpty {
-                                        lines.sample(c, range, into: &p)
-                                        sampled = range
-                                    } else {
-                                        if range.lowerBound < sampled.lowerBound {
-                                            lines.sample(c, range.lowerBound..<sampled.lowerBound, into: &p)
-                                        }
-                                        if range.upperBound > sampled.upperBound {
-                                            lines.sample(c, sampled.upperBound..<range.upperBound, into: &p)
-                                        }
-                                        sampled =
-                                            min(
-                                                sampled.lowerBound, range.lowerBound)..<max(
-                                                sampled.upperBound, range.upperBound)
-                                    }
+                                    // One stretch holds both halves' ranges (and any gap between them):
+                                    // it grows by what `range` adds on either side.
+                                    if sampled.isEmpty { sampled = range.lowerBound..<range.lowerBound }
+                                    let lower = min(sampled.lowerBound, range.lowerBound)
+                                    let upper = max(sampled.upperBound, range.upperBound)
+                                    lines.sample(c, lower..<sampled.lowerBound, into: &p)
+                                    lines.sample(c, sampled.upperBound..<upper, into: &p)
+                                    sampled = lower..<upper
                                     return bytes(Array(p[range]))
                                 })
                         else { break }

@@ -116,7 +116,7 @@ public enum LinearScanner {
                 }
             }
         }
-        if options.tryHarder && options.tryRotate && !options.pure, let guide {
+        if meanRuns, let guide {
             // Where candidate blocks remain that no read explains, the mean of the lines along the bars
             // (small, blurred symbols). Contested reads explain blocks too: where the lines read rival
             // values without a winner, the mean, which counts as all its lines, is not a third opinion.
