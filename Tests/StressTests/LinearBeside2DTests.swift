@@ -37,7 +37,8 @@ import Testing
 
     /// A short Code 128, about as wide as the QR Code above it and 24 pixels high, its bars 3 pixels
     /// under the QR Code's last module row: its top row of candidate blocks touches the QR Code's
-    /// outline, and only blocks whose centres lie inside the outline are left out.
+    /// outline, and only blocks whose centres lie inside the outline or within half a block of it are
+    /// left out; the rest of its blocks lead the lines to it.
     @Test func aShortSymbolRightUnderAQRCodeReads() throws {
         let qr = try Zint("QRCODE", quietZones: nil).render("https://example.com/p/42", scale: 2)
         let bars = try Zint("CODE128").render("42", ["--height=12", "--notext"], scale: 1)
