@@ -30,8 +30,8 @@ extension LinearScanner {
     /// symbols that the mean outvotes. On the dense corpus's shelves (modules 1.6–5 px) it read 31 more
     /// of 194 symbols; on the misread stress about 2 % more, with fewer wrong values.
     /// Cost: per unexplained group, up to 81 lines sampled over the blocks and correlated (the lines kept
-    /// then over the whole window), and up to four thresholdings of the mean, each read both ways by every
-    /// row decoder; nothing where every candidate block is explained. The try-invert pass reuses the
+    /// then over the whole window), and up to four thresholdings of the mean at each of ``resolutions``,
+    /// each read both ways by every row decoder; nothing where every candidate block is explained. The try-invert pass reuses the
     /// positive pass's mean (see ``read(_:frame:options:decoders:)``). On a shelf photo of
     /// the dense corpus it costs about 8 % of the instructions.
     enum MeanProfile {
@@ -55,6 +55,18 @@ extension LinearScanner {
         static let attempts: [(strength: Double, sigma: Double, hysteresis: Double)] = [
             (2, 1, 0.07), (2, 1, 0.025), (3, 1.2, 0.07), (3, 1.2, 0.025),
         ]
+        /// Samples per pixel at which the mean is read, in turn until one reads: at its own one, then at
+        /// two (linear interpolation between the pixel samples, ``upsampled(_:by:)``). The threshold finds
+        /// each element's extremum at a sample and its edges between two samples
+        /// (``LineProfileThreshold``): for elements about two pixels wide under blur, whose extremum lies
+        /// between two pixels and whose edges are a pixel apart, a sample grid of half a pixel finds the
+        /// narrow and wide elements of Code 39, ITF, Code 128 and Code 93 apart where the pixel grid does
+        /// not. Measured (2× after 1× against 1× alone): Code 39 rendered with 1.6–2.2 px narrow elements,
+        /// blur σ 0.8–1.2 px, noise σ 14 read 38 → 54 of 80 (none lost); the synthetic corpus's scenes
+        /// 9 more (Code 128, Code 39, Code 93, ITF); the dense corpus's shelves 184 → 187 of 194;
+        /// 14,000 damaged linear symbols of three stress seeds 9,543 → 9,606 read, wrong values 17 → 18
+        /// (an EAN-8 read as a UPC-E); no corpus image lost.
+        static let resolutions = [1, 2]
 
         /// The groups of `blocks` read together: 8-connected, neighbouring scan directions within
         /// ``angleReach``; groups of fewer than ``minimumBlocks`` are left out.
@@ -204,49 +216,54 @@ extension LinearScanner {
             let lo = max(0, Int(max(first.lower, last.lower).rounded(.up)))
             let hi = min(lines.count, Int(min(first.upper, last.upper).rounded(.down)))
             guard hi - lo >= 32, lo < halves[0].lowerBound, hi > halves[1].upperBound else { return [] }
-            let count = hi - lo
             let border = (start: clipped.start || lo > 0, end: clipped.end || hi < lines.count)
             var found: [Found] = []
-            // The first attempt that reads anything over the blocks (others have groups of their own).
-            let window = Array(mean[lo..<hi])
-            var masked: (strength: Double, sigma: Double, profile: [UInt8])?
-            for attempt in attempts {
-                // Attempts with the same masking share it.
-                let p: [UInt8]
-                if let m = masked, m.strength == attempt.strength, m.sigma == attempt.sigma {
-                    p = m.profile
-                } else {
-                    p = sharpened(window, strength: attempt.strength, sigma: attempt.sigma)
-                    masked = (attempt.strength, attempt.sigma, p)
-                }
-                let h = LineProfileThreshold.hysteresis(p, fraction: attempt.hysteresis, minimum: 8)
-                let (runs, starts) = LineProfileThreshold.runs(p, hysteresis: h, smoothing: false)
-                let both = LineBothWays(
-                    LineSet.padded(runs: runs, starts: starts, range: 0..<count, length: count, bordersAcross: border))
-                var seen: [(BarcodeFormat, String)] = []
-                for (reversed, scanned) in [(false, both.forward), (true, both.reversed)] {
-                    for (k, decoder) in decoders.enumerated() {
-                        var matches = decoder.decodeRow(scanned, options: options)
-                        if matches.isEmpty && decoder.readsWithoutSpecks, let clean = scanned.withoutSpecks() {
-                            matches = decoder.decodeRow(clean, options: options)
-                        }
-                        for m in matches where options.wants(m.format) {
-                            let s = Double(lo + (reversed ? count - m.end : m.start))
-                            let e = Double(lo + (reversed ? count - m.start : m.end))
-                            guard s < Double(halves[1].upperBound), e > Double(halves[0].lowerBound),
-                                !seen.contains(where: { $0 == (m.format, m.text) })
-                            else { continue }
-                            seen.append((m.format, m.text))
-                            let barcode = self.barcode(
-                                m, span: s...e, reversed: reversed, all: all, lines: lines, core: core, theta: theta)
-                            found.append(
-                                Found(
-                                    decoder: k, barcode: barcode, main: m.main, support: all.count,
-                                    family: familyID))
+            for up in resolutions where found.isEmpty {
+                let count = (hi - lo) * up
+                let window = upsampled(Array(mean[lo..<hi]), by: up)
+                // The first attempt that reads anything over the blocks (others have groups of their own).
+                var masked: (strength: Double, sigma: Double, profile: [UInt8])?
+                for attempt in attempts {
+                    // Attempts with the same masking share it.
+                    let p: [UInt8]
+                    if let m = masked, m.strength == attempt.strength, m.sigma == attempt.sigma {
+                        p = m.profile
+                    } else {
+                        p = sharpened(window, strength: attempt.strength, sigma: attempt.sigma * Double(up))
+                        masked = (attempt.strength, attempt.sigma, p)
+                    }
+                    let h = LineProfileThreshold.hysteresis(p, fraction: attempt.hysteresis, minimum: 8)
+                    let (runs, starts) = LineProfileThreshold.runs(p, hysteresis: h, smoothing: false)
+                    let both = LineBothWays(
+                        LineSet.padded(
+                            runs: runs, starts: starts, range: 0..<count, length: count, bordersAcross: border))
+                    var seen: [(BarcodeFormat, String)] = []
+                    for (reversed, scanned) in [(false, both.forward), (true, both.reversed)] {
+                        for (k, decoder) in decoders.enumerated() {
+                            var matches = decoder.decodeRow(scanned, options: options)
+                            if matches.isEmpty && decoder.readsWithoutSpecks, let clean = scanned.withoutSpecks() {
+                                matches = decoder.decodeRow(clean, options: options)
+                            }
+                            for m in matches where options.wants(m.format) {
+                                // Back to pixels of the mean (steps of the middle line).
+                                let s = Double(lo) + Double(reversed ? count - m.end : m.start) / Double(up)
+                                let e = Double(lo) + Double(reversed ? count - m.start : m.end) / Double(up)
+                                guard s < Double(halves[1].upperBound), e > Double(halves[0].lowerBound),
+                                    !seen.contains(where: { $0 == (m.format, m.text) })
+                                else { continue }
+                                seen.append((m.format, m.text))
+                                let barcode = self.barcode(
+                                    m, span: s...e, reversed: reversed, all: all, lines: lines, core: core,
+                                    theta: theta)
+                                found.append(
+                                    Found(
+                                        decoder: k, barcode: barcode, main: m.main, support: all.count,
+                                        family: familyID))
+                            }
                         }
                     }
+                    if !found.isEmpty { break }
                 }
-                if !found.isEmpty { break }
             }
             return found
         }
@@ -448,6 +465,57 @@ extension LinearScanner {
                 symbologyIdentifier: m.symbologyIdentifier, orientation: orientation, metadata: m.metadata)
         }
 
+        /// The value at index `k` of `values` sorted ascending (0 ≤ k < count), found by selection
+        /// (Hoare's FIND: partition around the middle element of the range that holds index k) in linear
+        /// expected time; `values` is reordered (each selection leaves it partitioned around index k, so a
+        /// second one on it still finds its order statistic).
+        static func selected(_ values: inout [Double], _ k: Int) -> Double {
+            precondition(k >= 0 && k < values.count)
+            return values.withUnsafeMutableBufferPointer { a in
+                var lo = 0, hi = a.count - 1
+                while lo < hi {
+                    let pivot = a[lo + (hi - lo) / 2]
+                    var i = lo, j = hi
+                    while i <= j {
+                        while a[i] < pivot { i += 1 }
+                        while a[j] > pivot { j -= 1 }
+                        if i <= j {
+                            a.swapAt(i, j)
+                            i += 1
+                            j -= 1
+                        }
+                    }
+                    // [lo, j] ≤ pivot ≤ [i, hi], and every element strictly between j and i equals it.
+                    if k <= j {
+                        hi = j
+                    } else if k >= i {
+                        lo = i
+                    } else {
+                        return a[k]
+                    }
+                }
+                return a[k]
+            }
+        }
+
+        /// `p` with `factor` samples per sample: sample i's stretch [i, i + 1) is sampled at its
+        /// `factor` equal parts' middles, by linear interpolation between the samples' centres (the end
+        /// samples extended flat). A factor of 1 gives `p`.
+        static func upsampled(_ p: [Double], by factor: Int) -> [Double] {
+            guard factor > 1 else { return p }
+            var out: [Double] = []
+            out.reserveCapacity(p.count * factor)
+            for i in p.indices {
+                for k in 0..<factor {
+                    // Offset from sample i's centre, in samples: −½ < t < ½.
+                    let t = (Double(k) + 0.5) / Double(factor) - 0.5
+                    let j = t < 0 ? max(0, i - 1) : min(p.count - 1, i + 1)
+                    out.append(p[i] + (p[j] - p[i]) * abs(t))
+                }
+            }
+            return out
+        }
+
         /// `p` plus `strength` times its difference from its Gaussian smoothing (σ `sigma` pixels, ends
         /// repeated), stretched to 0–255 between its 1st and 99th percentiles.
         static func sharpened(_ p: [Double], strength: Double, sigma: Double) -> [UInt8] {
@@ -456,14 +524,26 @@ extension LinearScanner {
             let radius = Int((3 * sigma).rounded(.up))
             let kernel = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
             let total = kernel.reduce(0, +)
-            var q = [Double](repeating: 0, count: n)
-            for i in 0..<n {
-                var g = 0.0
-                for k in -radius...radius { g += kernel[k + radius] * p[min(n - 1, max(0, i + k))] }
-                q[i] = p[i] + strength * (p[i] - g / total)
+            // `p` with its end samples repeated `radius` times on each side: the kernel's taps need no
+            // clamping (the same products, summed in the same order).
+            var padded: [Double] = []
+            padded.reserveCapacity(n + 2 * radius)
+            for j in 0..<(n + 2 * radius) { padded.append(p[min(n - 1, max(0, j - radius))]) }
+            let taps = 2 * radius + 1
+            let q = [Double](unsafeUninitializedCapacity: n) { out, initialized in
+                padded.withUnsafeBufferPointer { s in
+                    kernel.withUnsafeBufferPointer { kb in
+                        for i in 0..<n {
+                            var g = 0.0
+                            for t in 0..<taps { g += kb[t] * s[i + t] }
+                            out[i] = s[i + radius] + strength * (s[i + radius] - g / total)
+                        }
+                    }
+                }
+                initialized = n
             }
-            let sorted = q.sorted()
-            let lo = sorted[n / 100], hi = sorted[n - 1 - n / 100]
+            var order = q
+            let lo = selected(&order, n / 100), hi = selected(&order, n - 1 - n / 100)
             guard hi > lo else { return [UInt8](repeating: 0, count: n) }
             return q.map { UInt8(max(0, min(255, (($0 - lo) / (hi - lo) * 255).rounded()))) }
         }

@@ -1,0 +1,42 @@
+import ScanCore
+import ScanTestSupport
+import Testing
+
+@testable import Code39
+
+/// A small Code 39 under defocus: no scan line reads it, nor the mean of its lines along the bars at one
+/// sample per pixel; the mean read at two samples per pixel does (``LinearScanner/MeanProfile/resolutions``).
+@Suite("Code 39 from the mean of its lines at twice the pixel resolution")
+struct Code39MeanResolutionTests {
+    static let value = "S-L 2E0P"
+
+    /// Narrow elements 2 px, wide 5 px, Gaussian blur σ 1.1 px, noise σ 14 grey levels drawn anew on every
+    /// pixel, bars 60 px high, 12 narrow widths of quiet zone, on a 900 × 300 page at x 250.
+    static func page(seed: UInt64) -> LuminanceImage {
+        var renderer = BarRenderer(module: 2)
+        renderer.blur = 1.1
+        renderer.noise = 14
+        renderer.seed = seed
+        renderer.barHeight = 60
+        let symbol = renderer.render(Code39TestEncoder.widths(value, ratio: 2.5))
+        return LuminanceImage.page(width: 900, height: 300, [(symbol, 250, 110)])
+    }
+
+    @Test(arguments: [1, 2] as [UInt64])
+    func theMeanAtTwoSamplesPerPixelReadsIt(seed: UInt64) throws {
+        let page = Self.page(seed: seed)
+        let decoder = Code39Decoder()
+        // Rows and columns only (the mean needs `tryRotate`): nothing.
+        var rowsAndColumns = DecodeOptions()
+        rowsAndColumns.tryRotate = false
+        #expect(decoder.decode(FrameContext(image: page), options: rowsAndColumns).isEmpty)
+        let codes = decoder.decode(FrameContext(image: page), options: DecodeOptions())
+        #expect(codes.map(\.rawValue) == [Self.value])
+        let code = try #require(codes.first)
+        // The symbol spans x 274 ... 562 (10 characters of 13.5 narrow widths and 9 gaps: 144 widths of
+        // 2 px, after 24 px of quiet zone) and y 116 ... 176.
+        let xs = code.cornerPoints.map(\.x), ys = code.cornerPoints.map(\.y)
+        #expect(abs(xs.min()! - 274) < 2 && abs(xs.max()! - 562) < 2)
+        #expect(ys.min()! >= 114 && ys.max()! <= 178 && ys.max()! - ys.min()! >= 20)
+    }
+}
