@@ -3,7 +3,8 @@ import Testing
 @testable import ScanCore
 
 /// The pieces of ``LinearScanner/MeanProfile``'s reading of the mean that are plain arithmetic: the order
-/// statistics its contrast stretch takes, and the mean at two samples per pixel.
+/// statistics its contrast stretch takes (``LinearScanner/Consensus/select(_:in:)``), and the mean at two samples
+/// per pixel.
 struct MeanProfileSharpeningTests {
     typealias MeanProfile = LinearScanner.MeanProfile
 
@@ -19,8 +20,10 @@ struct MeanProfileSharpeningTests {
             let sorted = values.sorted()
             for k in Set([0, count / 100, count / 2, count - 1 - count / 100, count - 1]) {
                 var order = values
-                #expect(MeanProfile.selected(&order, k) == sorted[k])
-                #expect(MeanProfile.selected(&order, count - 1 - k) == sorted[count - 1 - k])
+                order.withUnsafeMutableBufferPointer { buffer in
+                    #expect(LinearScanner.Consensus.select(k, in: buffer) == sorted[k])
+                    #expect(LinearScanner.Consensus.select(count - 1 - k, in: buffer) == sorted[count - 1 - k])
+                }
                 #expect(order.sorted() == sorted)
             }
         }

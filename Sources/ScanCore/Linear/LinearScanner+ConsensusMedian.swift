@@ -63,8 +63,10 @@ extension LinearScanner.Consensus {
         return median
     }
 
-    /// The `k`-th smallest of `values` (0-based), partly reordering them (Hoare's selection).
-    static func select(_ k: Int, in values: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
+    /// The `k`-th smallest of `values` (0-based), partly reordering them (Hoare's selection: linear
+    /// expected time; the values end partitioned around index k, so a second selection on them still
+    /// finds its own order statistic).
+    static func select<T: Comparable>(_ k: Int, in values: UnsafeMutableBufferPointer<T>) -> T {
         var lo = 0, hi = values.count - 1
         while lo < hi {
             let pivot = values[(lo + hi) / 2]

@@ -465,39 +465,6 @@ extension LinearScanner {
                 symbologyIdentifier: m.symbologyIdentifier, orientation: orientation, metadata: m.metadata)
         }
 
-        /// The value at index `k` of `values` sorted ascending (0 ≤ k < count), found by selection
-        /// (Hoare's FIND: partition around the middle element of the range that holds index k) in linear
-        /// expected time; `values` is reordered (each selection leaves it partitioned around index k, so a
-        /// second one on it still finds its order statistic).
-        static func selected(_ values: inout [Double], _ k: Int) -> Double {
-            precondition(k >= 0 && k < values.count)
-            return values.withUnsafeMutableBufferPointer { a in
-                var lo = 0, hi = a.count - 1
-                while lo < hi {
-                    let pivot = a[lo + (hi - lo) / 2]
-                    var i = lo, j = hi
-                    while i <= j {
-                        while a[i] < pivot { i += 1 }
-                        while a[j] > pivot { j -= 1 }
-                        if i <= j {
-                            a.swapAt(i, j)
-                            i += 1
-                            j -= 1
-                        }
-                    }
-                    // [lo, j] ≤ pivot ≤ [i, hi], and every element strictly between j and i equals it.
-                    if k <= j {
-                        hi = j
-                    } else if k >= i {
-                        lo = i
-                    } else {
-                        return a[k]
-                    }
-                }
-                return a[k]
-            }
-        }
-
         /// `p` with `factor` samples per sample: sample i's stretch [i, i + 1) is sampled at its
         /// `factor` equal parts' middles, by linear interpolation between the samples' centres (the end
         /// samples extended flat). A factor of 1 gives `p`.
@@ -543,7 +510,9 @@ extension LinearScanner {
                 initialized = n
             }
             var order = q
-            let lo = selected(&order, n / 100), hi = selected(&order, n - 1 - n / 100)
+            let (lo, hi) = order.withUnsafeMutableBufferPointer {
+                (Consensus.select(n / 100, in: $0), Consensus.select(n - 1 - n / 100, in: $0))
+            }
             guard hi > lo else { return [UInt8](repeating: 0, count: n) }
             return q.map { UInt8(max(0, min(255, (($0 - lo) / (hi - lo) * 255).rounded()))) }
         }
