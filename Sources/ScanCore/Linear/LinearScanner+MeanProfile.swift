@@ -31,9 +31,9 @@ extension LinearScanner {
     /// of 194 symbols; on the misread stress about 2 % more, with fewer wrong values.
     /// Cost: per unexplained group, up to 81 lines sampled over the blocks and correlated (the lines kept
     /// then over the whole window), and up to four thresholdings of the mean at each of ``resolutions``,
-    /// each read both ways by every row decoder; nothing where every candidate block is explained. The try-invert pass reuses the
-    /// positive pass's mean (see ``read(_:frame:options:decoders:)``). On a shelf photo of
-    /// the dense corpus it costs about 8 % of the instructions.
+    /// each read both ways by every row decoder; nothing where every candidate block is explained. The
+    /// try-invert pass reuses the positive pass's mean (see ``read(_:frame:options:decoders:)``). On a
+    /// shelf photo of the dense corpus it costs about 8 % of the instructions.
     enum MeanProfile {
         /// The family number of its reads in ``Found/family``.
         static let familyID = -3
@@ -55,8 +55,8 @@ extension LinearScanner {
         static let attempts: [(strength: Double, sigma: Double, hysteresis: Double)] = [
             (2, 1, 0.07), (2, 1, 0.025), (3, 1.2, 0.07), (3, 1.2, 0.025),
         ]
-        /// Samples per pixel at which the mean is read, in turn until one reads: at its own one, then at
-        /// two (linear interpolation between the pixel samples, ``upsampled(_:by:)``). The threshold finds
+        /// Samples per pixel at which the mean is read, in turn until one reads: one, then two (linear
+        /// interpolation between the pixel samples, ``upsampled(_:by:)``). The threshold finds
         /// each element's extremum at a sample and its edges between two samples
         /// (``LineProfileThreshold``): for elements about two pixels wide under blur, whose extremum lies
         /// between two pixels and whose edges are a pixel apart, a sample grid of half a pixel finds the
