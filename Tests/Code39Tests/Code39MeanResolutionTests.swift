@@ -1,8 +1,8 @@
-import ScanCore
 import ScanTestSupport
 import Testing
 
 @testable import Code39
+@testable import ScanCore
 
 /// A small Code 39 under defocus: no scan line reads it, nor the mean of its lines along the bars at one
 /// sample per pixel; the mean read at two samples per pixel does (``LinearScanner/MeanProfile/resolutions``).
@@ -26,7 +26,7 @@ struct Code39MeanResolutionTests {
     func theMeanAtTwoSamplesPerPixelReadsIt(seed: UInt64) throws {
         let page = Self.page(seed: seed)
         let decoder = Code39Decoder()
-        // Rows and columns only (the mean needs `tryRotate`): nothing.
+        // Rows only (the mean, the columns and the slanted lines need `tryRotate`): nothing.
         var rowsAndColumns = DecodeOptions()
         rowsAndColumns.tryRotate = false
         #expect(decoder.decode(FrameContext(image: page), options: rowsAndColumns).isEmpty)
@@ -38,5 +38,26 @@ struct Code39MeanResolutionTests {
         let xs = code.cornerPoints.map(\.x), ys = code.cornerPoints.map(\.y)
         #expect(abs(xs.min()! - 274) < 2 && abs(xs.max()! - 562) < 2)
         #expect(ys.min()! >= 114 && ys.max()! <= 178 && ys.max()! - ys.min()! >= 20)
+    }
+
+    /// The mean of the symbol's lines, read at one sample per pixel, gives nothing; read at one and then
+    /// two, the value.
+    @Test(arguments: [1, 2] as [UInt64])
+    func onlyTheSecondResolutionReadsTheMean(seed: UInt64) {
+        let page = Self.page(seed: seed)
+        let frame = FrameContext(image: page)
+        let prepared = LinearScanner.MeanProfile.groups(frame.candidates.linearBlocks).compactMap {
+            LinearScanner.MeanProfile.prepare($0, page)
+        }
+        #expect(!prepared.isEmpty)
+        let decoders: [any LinearRowDecoder] = [Code39Decoder().rowDecoder]
+        func values(_ resolutions: [Int]) -> [String] {
+            prepared.flatMap {
+                LinearScanner.MeanProfile.read(
+                    $0, options: DecodeOptions(), decoders: decoders, resolutions: resolutions)
+            }.map { $0.barcode.rawValue ?? "" }
+        }
+        #expect(values([1]).isEmpty)
+        #expect(values([1, 2]) == [Self.value])
     }
 }

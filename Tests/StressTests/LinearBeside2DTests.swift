@@ -51,4 +51,23 @@ import Testing
         let values = Set(found.map { "\($0.format.name) \($0.rawValue ?? "")" })
         #expect(values == ["qrcode https://example.com/p/42", "code128 42"])
     }
+
+    /// The same Code 128 3 pixels under the QR Code, the page's top margin chosen so that the QR Code's
+    /// last module row ends 4 pixels above the centre of a row of candidate blocks: that row, which holds
+    /// the Code 128's top 13 pixels, lies within half a block of the outline and is left out; the bars'
+    /// next row of blocks leads the lines to them.
+    @Test func aShortSymbolWhoseTopBlocksTouchTheOutlineReads() throws {
+        let qr = try Zint("QRCODE", quietZones: nil).render("https://example.com/p/42", scale: 2)
+        let bars = try Zint("CODE128").render("42", ["--height=12", "--notext"], scale: 1)
+        let block = CandidateMap.blockSize
+        // The QR Code's bottom at 4 mod 16: the next block row's centre (8 mod 16) is 4 pixels below it.
+        let top = 40 + ((4 - (40 + qr.height)) % block + block) % block
+        #expect((top + qr.height) % block == 4)
+        let page = LuminanceImage.page(
+            width: 80 + max(qr.width, bars.width), height: top + qr.height + 3 + bars.height + 40,
+            [(qr, 40, top), (bars, 40, top + qr.height + 3)])
+        let found = registry.decode(FrameContext(image: page), options: DecodeOptions())
+        let values = Set(found.map { "\($0.format.name) \($0.rawValue ?? "")" })
+        #expect(values == ["qrcode https://example.com/p/42", "code128 42"])
+    }
 }

@@ -60,11 +60,12 @@ extension DecoderRegistry {
             }
             // The plugins outside the scan-line engine first: the modules and rows of the two-dimensional
             // (matrix and stacked) symbols they read make linear candidate blocks, which the engine then
-            // leaves out where their centres lie inside a symbol's outline or within half a block of it (a
-            // linear read centred there would not be reported: `withoutLinearInside2D`; the blocks that
-            // straddle the outline hold the symbol's edge modules). Blocks further out stay: a linear
-            // symbol may sit right under one, its bars' ends need no quiet zone, and its own blocks reach
-            // past that strip (its bars are taller than half a block). Each of these plugins likewise
+            // leaves out where their centres lie inside a symbol's outline (a linear read centred there
+            // would not be reported: `withoutLinearInside2D`) or within half a block of it, as later
+            // passes do (those blocks straddle the outline and hold the symbol's edge modules). Blocks
+            // further out stay: a linear symbol may sit right under one, its bars' ends need no quiet
+            // zone, and bars about 24 pixels high or more keep a whole row of blocks below that strip.
+            // Each of these plugins likewise
             // looks only where the symbols read by the ones before it leave candidate blocks: two symbols
             // never share their area, and a symbol's modules are clutter to the other symbologies.
             var read2D: [[Point]] = []
@@ -88,7 +89,8 @@ extension DecoderRegistry {
                 var linearContext = context
                 if !options.searchWholeFrame && !read2D.isEmpty {
                     linearContext = context.restricted(
-                        to: context.candidates.removingBlocks(explainedBy: read2D),
+                        to: context.candidates.removingBlocks(
+                            explainedBy: read2D, margin: Double(CandidateMap.blockSize) / 2),
                         readOutlines: context.readOutlines + read2D)
                 }
                 let contested = pass.scale > 1 ? frame.shared.contested.withLock { $0 } : []

@@ -23,7 +23,7 @@
 /// those of every two-dimensional symbol read so far): two symbols never share their area. All wanted
 /// linear plugins read one pass together (``LinearScanner``: each scan line read once for all), after the
 /// pass's other plugins, and without the candidate blocks whose centres lie inside the two-dimensional
-/// symbols they read. In a downscaled pass with try-harder and rotation the linear engine reads only by
+/// symbols they read or within half a block of their outlines. In a downscaled pass with try-harder and rotation the linear engine reads only by
 /// the mean of the lines along the bars, away from the places where the full-size lines read rival values
 /// (``LinearScanner/scan(_:options:decoders:meanOnly:contested:)``): a symbol the full-size lines missed
 /// and a downscaled copy reads is one blurred far beyond its modules, which the mean reads and single

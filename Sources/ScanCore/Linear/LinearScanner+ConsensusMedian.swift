@@ -63,9 +63,9 @@ extension LinearScanner.Consensus {
         return median
     }
 
-    /// The `k`-th smallest of `values` (0-based), partly reordering them (Hoare's selection: linear
-    /// expected time; the values end partitioned around index k, so a second selection on them still
-    /// finds its own order statistic).
+    /// The `k`-th smallest of `values` (0-based), partly reordering them (Hoare's selection, the middle
+    /// element as pivot: linear time on inputs without adversarial order). It is correct on any order of
+    /// the values, so a second selection on the same buffer finds its own order statistic.
     static func select<T: Comparable>(_ k: Int, in values: UnsafeMutableBufferPointer<T>) -> T {
         var lo = 0, hi = values.count - 1
         while lo < hi {

@@ -56,12 +56,13 @@ extension LinearScanner {
             (2, 1, 0.07), (2, 1, 0.025), (3, 1.2, 0.07), (3, 1.2, 0.025),
         ]
         /// Samples per pixel at which the mean is read, in turn until one reads: one, then two (linear
-        /// interpolation between the pixel samples, ``upsampled(_:by:)``). The threshold finds
-        /// each element's extremum at a sample and its edges between two samples
-        /// (``LineProfileThreshold``): for elements about two pixels wide under blur, whose extremum lies
-        /// between two pixels and whose edges are a pixel apart, a sample grid of half a pixel finds the
-        /// narrow and wide elements of Code 39, ITF, Code 128 and Code 93 apart where the pixel grid does
-        /// not. Measured (2× after 1× against 1× alone): Code 39 rendered with 1.6–2.2 px narrow elements,
+        /// interpolation between the pixel samples, ``upsampled(_:by:)``). The threshold puts each
+        /// element's extremum at a sample and its edges between two samples (``LineProfileThreshold``):
+        /// an element about two pixels wide under blur has its extremum between two pixels and only one
+        /// or two samples inside it, and a half-pixel grid tells its width from its neighbours' where the
+        /// pixel grid does not (Code 39 and ITF narrow and wide elements, Code 128 and Code 93 elements
+        /// of one and two modules). At two samples per pixel a one-sample speck
+        /// (``ScanLine/withoutSpecks()``) is half a pixel wide. Measured (2× after 1× against 1× alone): Code 39 rendered with 1.6–2.2 px narrow elements,
         /// blur σ 0.8–1.2 px, noise σ 14 read 38 → 54 of 80 (none lost); the synthetic corpus's scenes
         /// 9 more (Code 128, Code 39, Code 93, ITF); the dense corpus's shelves 184 → 187 of 194;
         /// 14,000 damaged linear symbols of three stress seeds 9,543 → 9,606 read, wrong values 17 → 18
@@ -206,7 +207,11 @@ extension LinearScanner {
         }
 
         /// The values read from the mean of a group's lines (see ``MeanProfile``).
-        static func read(_ prepared: Prepared, options: DecodeOptions, decoders: [any LinearRowDecoder]) -> [Found] {
+        /// `resolutions`: samples per pixel tried in turn (``resolutions``).
+        static func read(
+            _ prepared: Prepared, options: DecodeOptions, decoders: [any LinearRowDecoder],
+            resolutions: [Int] = MeanProfile.resolutions
+        ) -> [Found] {
             let (lines, core, theta, clipped) = (prepared.lines, prepared.core, prepared.theta, prepared.clipped)
             let all = prepared.all, mean = prepared.mean
             let halves = core.halves
@@ -226,11 +231,12 @@ extension LinearScanner {
                 for attempt in attempts {
                     // Attempts with the same masking share it.
                     let p: [UInt8]
-                    if let m = masked, m.strength == attempt.strength, m.sigma == attempt.sigma {
+                    let sigma = attempt.sigma * Double(up)  // in samples of `window`
+                    if let m = masked, m.strength == attempt.strength, m.sigma == sigma {
                         p = m.profile
                     } else {
-                        p = sharpened(window, strength: attempt.strength, sigma: attempt.sigma * Double(up))
-                        masked = (attempt.strength, attempt.sigma, p)
+                        p = sharpened(window, strength: attempt.strength, sigma: sigma)
+                        masked = (attempt.strength, sigma, p)
                     }
                     let h = LineProfileThreshold.hysteresis(p, fraction: attempt.hysteresis, minimum: 8)
                     let (runs, starts) = LineProfileThreshold.runs(p, hysteresis: h, smoothing: false)
@@ -483,8 +489,8 @@ extension LinearScanner {
             return out
         }
 
-        /// `p` plus `strength` times its difference from its Gaussian smoothing (σ `sigma` pixels, ends
-        /// repeated), stretched to 0–255 between its 1st and 99th percentiles.
+        /// `p` plus `strength` times its difference from its Gaussian smoothing (σ `sigma` samples of `p`,
+        /// ends repeated), stretched to 0–255 between its 1st and 99th percentiles.
         static func sharpened(_ p: [Double], strength: Double, sigma: Double) -> [UInt8] {
             let n = p.count
             guard n > 0 else { return [] }
