@@ -13,12 +13,8 @@ struct Code39MeanResolutionTests {
     /// Narrow elements 2 px, wide 5 px, Gaussian blur σ 1.1 px, noise σ 14 grey levels drawn anew on every
     /// pixel, bars 60 px high, 12 narrow widths of quiet zone, on a 900 × 300 page at x 250.
     static func page(seed: UInt64) -> LuminanceImage {
-        var renderer = BarRenderer(module: 2)
-        renderer.blur = 1.1
-        renderer.noise = 14
-        renderer.seed = seed
-        renderer.barHeight = 60
-        let symbol = renderer.render(Code39TestEncoder.widths(value, ratio: 2.5))
+        let symbol = BarRenderer.defocused(module: 2, blur: 1.1, seed: seed).render(
+            Code39TestEncoder.widths(value, ratio: 2.5))
         return LuminanceImage.page(width: 900, height: 300, [(symbol, 250, 110)])
     }
 

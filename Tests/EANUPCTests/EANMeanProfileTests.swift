@@ -13,12 +13,7 @@ struct EANMeanProfileTests {
     /// An EAN-13 with 1.8-pixel modules, Gaussian blur σ 1.2 pixels (two thirds of a module) and
     /// noise σ 14 grey levels drawn anew on every pixel, bars 60 pixels high, on a 900 × 300 page.
     static func page(seed: UInt64) -> LuminanceImage {
-        var renderer = BarRenderer(module: 1.8)
-        renderer.blur = 1.2
-        renderer.noise = 14
-        renderer.seed = seed
-        renderer.barHeight = 60
-        let symbol = renderer.render(EANSmallModuleTests.widths(value))
+        let symbol = BarRenderer.defocused(module: 1.8, blur: 1.2, seed: seed).render(EANSmallModuleTests.widths(value))
         return LuminanceImage.page(width: 900, height: 300, [(symbol, 300, 110)])
     }
 

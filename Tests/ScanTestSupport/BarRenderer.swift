@@ -33,6 +33,20 @@ public struct BarRenderer: Sendable {
 
     public init(module: Double = 3) { self.module = module }
 
+    /// A small symbol out of focus, as the mean of the lines along the bars reads it: `module` pixels per
+    /// module, Gaussian blur σ `blur` pixels, noise σ `noise` grey levels drawn anew on every pixel from
+    /// `seed`, bars `barHeight` pixels high.
+    public static func defocused(
+        module: Double, blur: Double, seed: UInt64, noise: Double = 14, barHeight: Int = 60
+    ) -> BarRenderer {
+        var renderer = BarRenderer(module: module)
+        renderer.blur = blur
+        renderer.noise = noise
+        renderer.seed = seed
+        renderer.barHeight = barHeight
+        return renderer
+    }
+
     /// The x positions (pixels) of the first bar's leading edge and of the last bar's trailing edge.
     public func span(_ widths: [Double]) -> (start: Double, end: Double) {
         let start = quietZone * module
