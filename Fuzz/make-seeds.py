@@ -113,7 +113,7 @@ def dm_seeds():
         write("FuzzDataMatrix", f"stream-{name}", bytes([0, 1]) + bytes(words))
 
 
-# --- Aztec: byte 0 compact flag, byte 1 layers, byte 2 bit 0: 1 = bit stream, then (grid) codewords ------
+# --- Aztec: byte 0 compact flag, byte 1 layers (full range: 0…223 → 1…8, 224…255 → 1…32), byte 2 bit 0: 1 = bit stream ---
 def aztec_seeds():
     for n, (text, extra) in enumerate(
         [("HELLO", []), ("Hello, World! 123", []), ("0123456789012345678901234567890123", []), ("ÄÖÜ mixed", [])]
