@@ -51,3 +51,36 @@ struct EANMeanEdgeDensityTests {
         #expect(EANUPCDecoder().decode(frame, options: DecodeOptions()).map(\.rawValue) == [EANMeanProfileTests.value])
     }
 }
+
+/// ``LinearScanner/MeanProfile/minimumRelativeEdgeDensity``: the defocused EAN-13 at low contrast (bars
+/// 157 on 190, noise σ 2.2) puts too few pixels over the map's fixed edge level for the edge density, but
+/// most over a quarter of its own strongest gradients; its means are formed and read the value.
+@Suite("The mean profile at low contrast")
+struct EANMeanLowContrastTests {
+    typealias MeanProfile = LinearScanner.MeanProfile
+
+    static func frame(seed: UInt64) -> FrameContext {
+        var renderer = BarRenderer.defocused(module: 1.8, blur: 1.2, seed: seed, noise: 2.2)
+        renderer.light = 190
+        renderer.dark = 157
+        let symbol = renderer.render(EANSmallModuleTests.widths(EANMeanProfileTests.value))
+        return FrameContext(image: symbol.padded(150, ground: 190))
+    }
+
+    @Test(arguments: [1, 2] as [UInt64])
+    func lowContrastPassesByItsOwnGradients(seed: UInt64) {
+        let frame = Self.frame(seed: seed)
+        let groups = MeanProfile.groups(frame.candidates.linearBlocks)
+        // Every group's mean is formed, each by its own gradients, and the sparser ones only by them.
+        #expect(!groups.isEmpty)
+        for group in groups {
+            #expect(MeanProfile.relativeEdgeDensity(group, frame.image) >= MeanProfile.minimumRelativeEdgeDensity)
+        }
+        #expect(groups.contains { MeanProfile.edgeDensity($0, in: frame.candidates) < MeanProfile.minimumEdgeDensity })
+        let found = MeanProfile.read(
+            frame.candidates.linearBlocks, frame: frame, options: DecodeOptions(),
+            decoders: [EANUPCDecoder().rowDecoder])
+        #expect(Set(found.map(\.barcode.rawValue)) == [EANMeanProfileTests.value])
+        #expect(frame.shared.means.withLock { $0.count } == groups.count)
+    }
+}
