@@ -33,11 +33,8 @@ extension DecoderRegistry {
             if later && !options.searchWholeFrame {
                 // Look only where nothing read so far explains the candidate blocks.
                 let scale = 1 / Double(pass.scale)
-                var map = context.candidates.removingBlocks(
+                let map = context.candidates.removingBlocks(
                     explainedBy: found.map { $0.cornerPoints.map { $0 * scale } })
-                // The negative only where a symbol may be printed light on dark: a group of blocks darker
-                // on some side than inside (lighter there in the negative, `context`).
-                if pass.inverted { map = map.keepingLightSurrounded(in: context.image) }
                 if map.isEmpty { return }
                 // The outlines handed on are the two-dimensional symbols' only: a linear read can be a
                 // misread through a 2D symbol's modules (see `withoutLinearInside2D`), and must not hide it.

@@ -14,9 +14,7 @@
 /// - `maxSymbols` is not reached;
 /// - the pass's candidate map (``FrameContext/candidates``, which later passes see with the blocks of every
 ///   symbol read so far cleared: ``CandidateMap/removingBlocks(explainedBy:)``) still has candidate blocks
-///   of the plugin's kind (``SymbologyKind``), so that the pass looks only where nothing was read; the
-///   negative's map keeps only the groups of blocks darker on some side than inside, where a symbol printed
-///   light on dark may be (``CandidateMap/keepingLightSurrounded(in:)``);
+///   of the plugin's kind (``SymbologyKind``), so that the pass looks only where nothing was read;
 /// - for the second binarizer, the plugin's earlier passes left places they could not read
 ///   (``PassOutcome/unresolved``), or, for a plugin that does not say, it has read nothing yet.
 ///
