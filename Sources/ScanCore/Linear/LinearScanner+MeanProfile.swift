@@ -162,9 +162,11 @@ extension LinearScanner {
             return sum / Double(group.count)
         }
 
-        /// The fraction of the pixels of `group`'s blocks in `image` whose gradient (central differences,
-        /// |gx| + |gy|) reaches a quarter of the group's 90th percentile: ``edgeDensity(_:in:)`` with the
-        /// edge level taken from the group's own contrast rather than the map's fixed one, in [0, 1].
+        /// The fraction of the pixels of `group`'s blocks in `image` (full resolution, central differences
+        /// over two pixels, |gx| + |gy|; the blocks' border pixels on the image's edge left out) whose
+        /// gradient reaches a quarter of the group's 90th percentile, in [0, 1]. Like
+        /// ``edgeDensity(_:in:)`` (the map's, at half resolution with a fixed level of 12) it says how much
+        /// of the blocks is edge, but against the group's own contrast.
         static func relativeEdgeDensity(_ group: [CandidateMap.LinearBlock], _ image: LuminanceImage) -> Double {
             let side = CandidateMap.blockSize
             var histogram = [Int](repeating: 0, count: 1024)
