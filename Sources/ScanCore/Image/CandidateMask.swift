@@ -36,11 +36,14 @@ public struct CandidateMask: Sendable {
         self.blocksWide = blocksWide
         self.blocksHigh = blocksHigh
         self.searched = searched
-        blockRowSpans = (0..<blocksHigh).map { by in
-            Self.spans(count: blocksWide, length: width) { searched[by * blocksWide + $0] }
-        }
-        blockColumnSpans = (0..<blocksWide).map { bx in
-            Self.spans(count: blocksHigh, length: height) { searched[$0 * blocksWide + bx] }
+        (blockRowSpans, blockColumnSpans) = searched.withUnsafeBufferPointer { on in
+            let rows = (0..<blocksHigh).map { by in
+                Self.spans(on, first: by * blocksWide, stride: 1, count: blocksWide, length: width)
+            }
+            let columns = (0..<blocksWide).map { bx in
+                Self.spans(on, first: bx, stride: blocksWide, count: blocksHigh, length: height)
+            }
+            return (rows, columns)
         }
     }
 
@@ -66,13 +69,20 @@ public struct CandidateMask: Sendable {
         var seed = [Bool](repeating: false, count: bw * bh)
         for i in seed.indices where (linear && map.linear[i]) || (matrix && map.matrix[i]) { seed[i] = true }
         var across = [Bool](repeating: false, count: bw * bh)
-        for by in 0..<bh {
-            Self.dilate(count: bw, margin: margin, read: { seed[by * bw + $0] }, write: { across[by * bw + $0] = true })
-        }
         var grown = [Bool](repeating: false, count: bw * bh)
-        for bx in 0..<bw {
-            Self.dilate(
-                count: bh, margin: margin, read: { across[$0 * bw + bx] }, write: { grown[$0 * bw + bx] = true })
+        seed.withUnsafeBufferPointer { seed in
+            across.withUnsafeMutableBufferPointer { across in
+                for by in 0..<bh {
+                    Self.dilate(seed, into: across, first: by * bw, stride: 1, count: bw, margin: margin)
+                }
+            }
+        }
+        across.withUnsafeBufferPointer { across in
+            grown.withUnsafeMutableBufferPointer { grown in
+                for bx in 0..<bw {
+                    Self.dilate(across, into: grown, first: bx, stride: bw, count: bh, margin: margin)
+                }
+            }
         }
         self.init(
             width: width, height: height, isWholeFrame: false, blocksWide: map.blocksWide,
@@ -145,29 +155,36 @@ public struct CandidateMask: Sendable {
     /// The block index of pixel coordinate `p` (the last block takes the remainder).
     private func block(_ p: Int, _ count: Int) -> Int { min(count - 1, p / CandidateMap.blockSize) }
 
-    /// Marks (through `write`) every index of a line of `count` within `margin` of an index `read` says is
-    /// set: a running count of set indices over the window [i − margin, i + margin].
-    private static func dilate(count: Int, margin: Int, read: (Int) -> Bool, write: (Int) -> Void) {
+    /// Sets every element of a line of `count` elements of `target` (element i at `first + i·stride`)
+    /// that lies within `margin` of a set element of `source` along the line: a running count of set
+    /// elements over the window [i − margin, i + margin].
+    private static func dilate(
+        _ source: UnsafeBufferPointer<Bool>, into target: UnsafeMutableBufferPointer<Bool>, first: Int, stride: Int,
+        count: Int, margin: Int
+    ) {
         var inWindow = 0
-        for i in 0..<min(count, margin) where read(i) { inWindow += 1 }
+        for i in 0..<min(count, margin) where source[first + i * stride] { inWindow += 1 }
         for i in 0..<count {
-            if i + margin < count && read(i + margin) { inWindow += 1 }
-            if i - margin - 1 >= 0 && read(i - margin - 1) { inWindow -= 1 }
-            if inWindow > 0 { write(i) }
+            if i + margin < count && source[first + (i + margin) * stride] { inWindow += 1 }
+            if i - margin - 1 >= 0 && source[first + (i - margin - 1) * stride] { inWindow -= 1 }
+            if inWindow > 0 { target[first + i * stride] = true }
         }
     }
 
-    /// Pixel ranges of the maximal runs of searched blocks along a line of `count` blocks.
-    private static func spans(count: Int, length: Int, _ on: (Int) -> Bool) -> [Range<Int>] {
+    /// Pixel ranges of the maximal runs of set blocks along a line of `count` blocks of `on` (block i at
+    /// `first + i·stride`); the line is `length` pixels long.
+    private static func spans(
+        _ on: UnsafeBufferPointer<Bool>, first: Int, stride: Int, count: Int, length: Int
+    ) -> [Range<Int>] {
         var out: [Range<Int>] = []
         var b = 0
         while b < count {
-            guard on(b) else {
+            guard on[first + b * stride] else {
                 b += 1
                 continue
             }
             var e = b
-            while e + 1 < count && on(e + 1) { e += 1 }
+            while e + 1 < count && on[first + (e + 1) * stride] { e += 1 }
             let start = b * CandidateMap.blockSize
             let end = e == count - 1 ? length : (e + 1) * CandidateMap.blockSize
             out.append(start..<end)
