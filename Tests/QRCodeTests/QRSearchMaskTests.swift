@@ -63,4 +63,18 @@ struct QRSearchMaskTests {
         let image = Self.frame(s, corners: (Point(420, 220), Point(900, 40), Point(860, 520), Point(380, 470)))
         #expect(read(image) == ["PERSPECTIVE 2026"])
     }
+
+    /// Small modules under strong perspective (about 2.5 pixels a module on the far side, 5 on the near
+    /// one): every block of the symbol has edges, so its finder patterns lie in the mask and the
+    /// masked search reads it without searching the whole matrix
+    /// (``QRCodeDecoder/partnersOutsideMask``).
+    @Test func smallModulesStrongPerspective() throws {
+        let s = try Self.symbol("SMALL 2026")
+        let image = Self.frame(s, corners: (Point(600, 300), Point(690, 280), Point(770, 460), Point(590, 450)))
+        let mask = CandidateMask(
+            FrameContext(image: image), options: DecodeOptions(), linear: true, matrix: true,
+            margin: QRCodeDecoder.searchMargin)
+        #expect(!mask.isWholeFrame && mask.coverage < QRCodeDecoder.wholeMatrixCoverage)
+        #expect(read(image) == ["SMALL 2026"])
+    }
 }
