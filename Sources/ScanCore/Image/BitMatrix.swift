@@ -107,7 +107,7 @@ public struct BitMatrix: Sendable, Equatable {
     /// is reported when the line starts dark). Changes are found eight bytes at a time: a word XORed with
     /// the same word one byte on is zero where nothing changes, and its set bytes mark the changes. For
     /// run extraction along image rows (``rowRuns(_:)``, detectors with their own run buffers).
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func forEachColourChange(_ p: UnsafePointer<UInt8>, count: Int, _ body: (Int) -> Void) {
         guard count > 0 else { return }
         if p[0] != 0 { body(0) }
