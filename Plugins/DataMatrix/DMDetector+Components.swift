@@ -32,45 +32,23 @@ extension DMDetector {
             guard let base = buf.baseAddress else { return }
             for y in 0..<h {
                 rowStart[y] = n
-                // The row's colour changes (``BitMatrix/forEachColourChange(_:count:_:)``'s method, written
-                // out here: a closure per change cost a third of the labelling): a word XORed with the
-                // same word one byte on is non-zero where the colour changes. Changes alternate: a dark
-                // run starts at one and ends at the next (the row counts as light before its first pixel).
-                let p = base + y * w
-                let raw = UnsafeRawPointer(p)
-                let row = Int32(y)
+                // The row's colour changes, eight pixels at a time: a dark run from a change to the next.
                 var start: Int32 = -1
-                @inline(__always) func change(_ i: Int) {
+                BitMatrix.forEachColourChange(base + y * w, count: w) { i in
                     if start < 0 {
                         start = Int32(i)
                     } else {
                         rx0[n] = start
                         rx1[n] = Int32(i)
-                        ry[n] = row
+                        ry[n] = Int32(y)
                         n += 1
                         start = -1
                     }
                 }
-                if w > 0 && p[0] != 0 { change(0) }
-                var i = 0
-                while i + 9 <= w {
-                    var x =
-                        raw.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian
-                        ^ raw.loadUnaligned(fromByteOffset: i + 1, as: UInt64.self).littleEndian
-                    while x != 0 {
-                        change(i + (x.trailingZeroBitCount >> 3) + 1)
-                        x &= x &- 1
-                    }
-                    i += 8
-                }
-                while i + 1 < w {
-                    if p[i] != p[i + 1] { change(i + 1) }
-                    i += 1
-                }
                 if start >= 0 {
                     rx0[n] = start
                     rx1[n] = Int32(w)
-                    ry[n] = row
+                    ry[n] = Int32(y)
                     n += 1
                 }
             }
