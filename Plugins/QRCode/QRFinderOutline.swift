@@ -93,46 +93,60 @@ struct QRFinderOutline: Sendable {
         let maxPixels = Int(60 * module * module) + 16
         let centreIndex = (Int(c.y) - oy) * side + Int(c.x) - ox
         // The fill works in window coordinates (index = ly · side + lx); the stack order and the
-        // neighbour order (+x, −x, +y, −y) fix the order of `pixels`, which the fits below sum in.
+        // neighbour order (+x, −x, +y, −y) fix the order of `pixels`, which the fits below sum in. Each
+        // pixel enters the stack once (it is marked when pushed), so a stack of the window's size holds
+        // every fill; `pixels` keeps at most `maxPixels` + 1.
         var inRegion = [Bool](repeating: false, count: side * side)
         var pixels: [Int] = []
-        var stack: [Int] = []
         var found = false
         let width = m.width, height = m.height
+        let stack = UnsafeMutablePointer<Int>.allocate(capacity: side * side)
+        let filled = UnsafeMutablePointer<Int>.allocate(capacity: maxPixels + 1)
+        defer {
+            stack.deallocate()
+            filled.deallocate()
+        }
+        var filledCount = 0
         for (k, seed) in seeds.enumerated() {
             if k > 0 {
-                for i in pixels { inRegion[i] = false }
+                for i in 0..<filledCount { inRegion[filled[i]] = false }
             }
-            pixels.removeAll(keepingCapacity: true)
-            stack.removeAll(keepingCapacity: true)
             let start = (Int(seed.y) - oy) * side + Int(seed.x) - ox
             inRegion[start] = true
-            stack.append(start)
+            var top = 0
+            stack[top] = start
+            top += 1
+            filledCount = 0
             let leaked = m.bits.withUnsafeBufferPointer { bits in
                 inRegion.withUnsafeMutableBufferPointer { region in
-                    while let i = stack.popLast() {
-                        pixels.append(i)
-                        if pixels.count > maxPixels { return true }
+                    // Pushes the window pixel `j` (image pixel `pixel`) when it is dark and not yet in the
+                    // region. Each neighbour steps one way only, so it is checked against the image and the
+                    // window on that side alone: `inImage`, `inWindow`. False when a dark neighbour lies
+                    // outside the window (a leak).
+                    @inline(__always) func visit(_ inImage: Bool, _ pixel: Int, _ inWindow: Bool, _ j: Int) -> Bool {
+                        guard inImage, bits[pixel] != 0 else { return true }
+                        guard inWindow else { return false }
+                        if !region[j] {
+                            region[j] = true
+                            stack[top] = j
+                            top += 1
+                        }
+                        return true
+                    }
+                    while top > 0 {
+                        top -= 1
+                        let i = stack[top]
+                        filled[filledCount] = i
+                        filledCount += 1
+                        if filledCount > maxPixels { return true }
                         let lx = i % side, ly = i / side
                         let x = lx + ox, y = ly + oy
-                        for n in 0..<4 {
-                            let (nx, ny, nlx, nly): (Int, Int, Int, Int)
-                            switch n {
-                            case 0: (nx, ny, nlx, nly) = (x + 1, y, lx + 1, ly)
-                            case 1: (nx, ny, nlx, nly) = (x - 1, y, lx - 1, ly)
-                            case 2: (nx, ny, nlx, nly) = (x, y + 1, lx, ly + 1)
-                            default: (nx, ny, nlx, nly) = (x, y - 1, lx, ly - 1)
-                            }
-                            guard nx >= 0, ny >= 0, nx < width, ny < height, bits[ny * width + nx] != 0 else {
-                                continue
-                            }
-                            guard nlx >= 0, nly >= 0, nlx < side, nly < side else { return true }
-                            let j = nly * side + nlx
-                            if !region[j] {
-                                region[j] = true
-                                stack.append(j)
-                            }
-                        }
+                        let at = y * width + x
+                        guard visit(x + 1 < width, at + 1, lx + 1 < side, i + 1),
+                            visit(x >= 1, at - 1, lx >= 1, i - 1),
+                            visit(y + 1 < height, at + width, ly + 1 < side, i + side),
+                            visit(y >= 1, at - width, ly >= 1, i - side)
+                        else { return true }
                     }
                     return false
                 }
@@ -140,6 +154,7 @@ struct QRFinderOutline: Sendable {
             if leaked { return nil }
             if !inRegion[centreIndex] || seed == c {
                 found = true
+                pixels = Array(UnsafeBufferPointer(start: filled, count: filledCount))
                 break
             }
         }
