@@ -27,6 +27,17 @@ fi
 # SwiftPM hands swiftc `-sanitize=fuzzer -sanitize=address` as two options, and the last one wins: the
 # code would be built without coverage instrumentation (libFuzzer then reports no "cov:" and never learns).
 # Asking for coverage explicitly instruments every Swift module, scanctl's included.
+# SwiftPM keeps its build plan here and does not see source files added to the main package (a path
+# dependency of this one) after that plan was made: the build then fails on their missing declarations.
+# The plan is dropped when the list of the main package's Swift files changed since the last run (the
+# build makes it again, recompiling everything once).
+list="$(cd .. && find Sources Plugins -name '*.swift' | LC_ALL=C sort | md5sum)"
+stamp=.build/source-list.md5
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$list" ]; then
+    rm -f .build/release.yaml .build/*/release/description.json
+fi
+mkdir -p .build
+echo "$list" > "$stamp"
 flags=(-c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp)
 start=$(date +%s)
 if [ -n "$target" ]; then
