@@ -1,4 +1,5 @@
 import ScanCore
+import ScanTestSupport
 import Testing
 
 @testable import QRCode
@@ -76,5 +77,32 @@ struct QRSearchMaskTests {
             margin: QRCodeDecoder.searchMargin)
         #expect(!mask.isWholeFrame && mask.coverage < QRCodeDecoder.wholeMatrixCoverage)
         #expect(read(image) == ["SMALL 2026"])
+    }
+}
+
+/// Close-ups in video frames: modules larger than a candidate block leave the frame's blocks with one
+/// straight edge or none, so only the registry's coarse-only downscaled passes see the symbol
+/// (``DecodePass/coarseOnly``).
+struct QRCloseUpTests {
+    /// Version 1 at 26, 30 and 32 pixels a module (546–672 px) in a 1280 × 720 frame.
+    @Test(arguments: [26, 30, 32])
+    func closeUpInAVideoFrame(module: Int) throws {
+        let s = try QRSearchMaskTests.symbol("CLOSE UP 2026")
+        // The symbol drawn at `module` pixels a module with a 1-module quiet zone.
+        let side = (s.modules.width + 2) * module
+        var pixels = [UInt8](repeating: 255, count: side * side)
+        for y in 0..<side {
+            for x in 0..<side {
+                let mx = x / module - 1, my = y / module - 1
+                if mx >= 0, my >= 0, mx < s.modules.width, my < s.modules.height, s.modules[mx, my] {
+                    pixels[y * side + x] = 20
+                }
+            }
+        }
+        let (image, corners) = CloseUpFrame.make(
+            LuminanceImage(width: side, height: side, pixels: pixels), origin: (560, (720 - side) / 2))
+        let read = DecoderRegistry([QRCodeDecoder()]).decode(FrameContext(image: image), options: DecodeOptions())
+        #expect(read.map(\.rawValue) == ["CLOSE UP 2026"])
+        #expect(CloseUpFrame.cornersMatch(read.first?.cornerPoints ?? [], corners))
     }
 }

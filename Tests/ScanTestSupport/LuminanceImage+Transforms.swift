@@ -34,8 +34,10 @@ extension LuminanceImage {
     public static func page(width: Int, height: Int, _ images: [(LuminanceImage, Int, Int)]) -> LuminanceImage {
         var out = [UInt8](repeating: 255, count: width * height)
         for (img, ox, oy) in images {
-            for y in 0..<img.height where oy + y < height {
-                for x in 0..<img.width where ox + x < width { out[(oy + y) * width + ox + x] = img[x, y] }
+            for y in 0..<img.height where oy + y >= 0 && oy + y < height {
+                for x in 0..<img.width where ox + x >= 0 && ox + x < width {
+                    out[(oy + y) * width + ox + x] = img[x, y]
+                }
             }
         }
         return LuminanceImage(width: width, height: height, pixels: out)

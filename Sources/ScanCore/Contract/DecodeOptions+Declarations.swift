@@ -15,7 +15,8 @@ extension DecodeOptions {
             "try_invert", \.tryInvert, "Also look for light-on-dark symbols.",
             aliases: [.init("--no-invert", .bool(false))]),
         .bool(
-            "try_downscale", \.tryDownscale, "Also retry large images at a lower resolution.",
+            "try_downscale", \.tryDownscale,
+            "Also retry at a lower resolution: large images, and close-ups (modules over 16 px) in smaller ones.",
             aliases: [.init("--no-downscale", .bool(false))]),
         .bool(
             "search_whole_frame", \.searchWholeFrame,

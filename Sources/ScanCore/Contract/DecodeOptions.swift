@@ -10,7 +10,9 @@ public struct DecodeOptions: Sendable, Equatable {
     public var tryRotate: Bool = true
     /// Also look for light-on-dark symbols. Default: true.
     public var tryInvert: Bool = true
-    /// Also look at downscaled copies of large images (helps blurry or huge photos). Default: true.
+    /// Also look at downscaled copies: of large images everywhere (helps blurry or huge photos), of
+    /// smaller ones where only the copy sees a matrix symbol (close-ups with modules over 16 px; see
+    /// ``DecodePass/coarseOnly``). Default: true.
     public var tryDownscale: Bool = true
     /// Ignore the candidate map (``FrameContext/candidates``): linear symbologies scan every line in every
     /// direction and the registry always makes its retries. Slow; for stills where the default finds

@@ -3,8 +3,11 @@
 ///
 /// The first pass reads the frame with ``DecodeOptions/binarizer``. The others, in this order, each only
 /// while symbols may remain (see ``DecoderRegistry``): the other binarizer (`tryHarder`), the negative
-/// (`tryInvert`), and copies of large images shrunk by 2, 4, … (`tryDownscale`, images whose longer side
-/// is at least ``DecoderRegistry/downscaleThreshold``).
+/// (`tryInvert`), and copies shrunk by 2, 4, … (`tryDownscale`) while their longer side is at least
+/// ``DecoderRegistry/smallestDownscaledSide``. Over images whose longer side is at least
+/// ``DecoderRegistry/downscaleThreshold`` a downscaled pass looks wherever candidate blocks are left; over
+/// smaller ones (video frames) only where the copy's map has matrix blocks and the frame's map has no
+/// candidate at all (``coarseOnly``).
 public struct DecodePass: Sendable, Equatable, CustomStringConvertible {
     /// The passes after the first.
     public enum Kind: String, Sendable, CaseIterable, Hashable {
@@ -23,17 +26,25 @@ public struct DecodePass: Sendable, Equatable, CustomStringConvertible {
     public var inverted: Bool
     /// The frame is shrunk by this factor (1: full size); a point p of the pass is p × scale in the frame.
     public var scale: Int
+    /// A downscaled pass that looks only at the matrix blocks of the copy's candidate map over which the
+    /// frame's own map has no candidate block of either kind
+    /// (``CandidateMap/matrixBlocks(unseenBy:scale:)``): matrix symbols whose modules are a block
+    /// (16 px) or more, close-ups that leave the frame's blocks with one straight edge or none.
+    public var coarseOnly: Bool
 
-    public init(kind: Kind?, binarizer: BinarizerKind, inverted: Bool = false, scale: Int = 1) {
+    public init(
+        kind: Kind?, binarizer: BinarizerKind, inverted: Bool = false, scale: Int = 1, coarseOnly: Bool = false
+    ) {
         self.kind = kind
         self.binarizer = binarizer
         self.inverted = inverted
         self.scale = scale
+        self.coarseOnly = coarseOnly
     }
 
     public var description: String {
         (kind?.rawValue ?? "first") + " (\(binarizer.rawValue)" + (inverted ? ", inverted" : "")
-            + (scale > 1 ? ", 1/\(scale)" : "") + ")"
+            + (scale > 1 ? ", 1/\(scale)" : "") + (coarseOnly ? ", coarse only" : "") + ")"
     }
 
     /// The passes for `options` over a frame of `width` × `height` pixels, in order.
@@ -45,10 +56,11 @@ public struct DecodePass: Sendable, Equatable, CustomStringConvertible {
         }
         if options.tryInvert { passes.append(DecodePass(kind: .inverted, binarizer: first, inverted: true)) }
         let longSide = max(width, height)
-        if options.tryDownscale && longSide >= DecoderRegistry.downscaleThreshold {
+        if options.tryDownscale {
+            let coarseOnly = longSide < DecoderRegistry.downscaleThreshold
             var factor = 2
             while longSide / factor >= DecoderRegistry.smallestDownscaledSide {
-                passes.append(DecodePass(kind: .downscaled, binarizer: first, scale: factor))
+                passes.append(DecodePass(kind: .downscaled, binarizer: first, scale: factor, coarseOnly: coarseOnly))
                 factor *= 2
             }
         }

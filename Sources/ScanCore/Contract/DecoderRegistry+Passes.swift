@@ -33,9 +33,14 @@ extension DecoderRegistry {
             if later && !options.searchWholeFrame {
                 // Look only where nothing read so far explains the candidate blocks.
                 let scale = 1 / Double(pass.scale)
-                let map = context.candidates.removingBlocks(
-                    explainedBy: found.map { $0.cornerPoints.map { $0 * scale } })
+                var map = context.candidates
+                if pass.coarseOnly { map = map.matrixBlocks(unseenBy: frame.candidates, scale: pass.scale) }
+                map = map.removingBlocks(explainedBy: found.map { $0.cornerPoints.map { $0 * scale } })
                 if map.isEmpty { return }
+                // A symbol this pass is for has modules of half a block of the copy or more (smaller
+                // ones the finer passes see), so it covers 5 × 5 of the copy's blocks or more (the
+                // smallest, a 10 × 10 Data Matrix): fewer than 3 × 3 left unseen is texture.
+                if pass.coarseOnly && map.matrixCount < 9 { return }
                 // The outlines handed on are the two-dimensional symbols' only: a linear read can be a
                 // misread through a 2D symbol's modules (see `withoutLinearInside2D`), and must not hide it.
                 let outlines2D = found.indices.filter { foundKinds[$0] != .linear }.map {
@@ -140,6 +145,11 @@ extension DecoderRegistry {
         func runs(_ k: Int, in pass: DecodePass, _ context: FrameContext) -> Bool {
             let plugin = plugins[k]
             guard let kind = pass.kind, plugin.helpfulPasses.contains(kind) else { return false }
+            // Linear and stacked symbols are 50 modules wide or more (a compact PDF417 with one data
+            // column: 52): at the 24 px modules and more that the frame's map misses, 1,250 px, about
+            // the whole of the frames under the downscale threshold; and their bars are long edges
+            // repeated, which make linear blocks at full size.
+            if pass.coarseOnly && plugin.kind != .matrix { return false }
             if !options.searchWholeFrame && !context.candidates.hasCandidates(for: plugin.kind) { return false }
             guard kind == .secondBinarizer else { return true }
             // The other binarizer for what this plugin saw but could not read.

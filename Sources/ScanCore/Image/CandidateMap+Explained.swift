@@ -44,4 +44,39 @@ extension CandidateMap {
         case .stacked: return linear.contains(true) || matrix.contains(true)
         }
     }
+
+    /// The matrix candidate blocks of this map, the map of a copy shrunk by `scale`, over which the map
+    /// of the full-size image (`finer`) has no candidate block of either kind (block (x, y) here covers
+    /// blocks [x·scale, x·scale + scale) × [y·scale, y·scale + scale) there); no linear blocks.
+    ///
+    /// Modules of a block or more leave the full-size blocks with one straight edge or none, which
+    /// neither rule marks; in the copy the same modules are a block or less and make matrix blocks. Where
+    /// the full-size map already has candidates (finer texture, text, bars, smaller symbols), the passes
+    /// at full size looked. Empty when either map is exhaustive.
+    public func matrixBlocks(unseenBy finer: CandidateMap, scale: Int) -> CandidateMap {
+        var matrix = [Bool](repeating: false, count: blocksWide * blocksHigh)
+        if !isExhaustive && !finer.isExhaustive {
+            for by in 0..<blocksHigh {
+                let fy0 = by * scale, fy1 = min(finer.blocksHigh, fy0 + scale)
+                for bx in 0..<blocksWide where self.matrix[by * blocksWide + bx] {
+                    let fx0 = bx * scale, fx1 = min(finer.blocksWide, fx0 + scale)
+                    var seen = false
+                    for fy in fy0..<max(fy0, fy1) where !seen {
+                        for fx in fx0..<max(fx0, fx1) {
+                            let j = fy * finer.blocksWide + fx
+                            if finer.linear[j] || finer.matrix[j] {
+                                seen = true
+                                break
+                            }
+                        }
+                    }
+                    matrix[by * blocksWide + bx] = !seen
+                }
+            }
+        }
+        return CandidateMap(
+            blocksWide: blocksWide, blocksHigh: blocksHigh, isExhaustive: false, orientation: orientation,
+            coherence: coherence, edgeDensity: edgeDensity,
+            linear: [Bool](repeating: false, count: blocksWide * blocksHigh), matrix: matrix)
+    }
 }
