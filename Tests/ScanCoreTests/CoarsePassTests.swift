@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ScanCore
@@ -59,5 +60,48 @@ struct CoarsePassTests {
         let half = frame.downscaled(by: 2).candidates
         #expect(half.matrixCount > 0)
         #expect(half.matrixBlocks(unseenBy: frame.candidates, scale: 2).matrixCount == 0)
+    }
+
+    /// Thick lines at many angles and the discs between them (as in the bench's textured frames) make
+    /// matrix blocks at the coarser scale that the full-size map leaves alone; their edges do not run
+    /// along a grid, so the coarse pass does not look there (``CandidateMap/keepingGridLike(_:finer:scale:)``).
+    @Test func crossingLinesAreNotAGrid() {
+        let w = 640, h = 480
+        var pixels = [UInt8](repeating: 200, count: w * h)
+        var rng = SplitMix64(seed: 5)
+        for _ in 0..<8 {
+            let cx = Double(rng.next() % UInt64(w)), cy = Double(rng.next() % UInt64(h))
+            let r = Double(20 + rng.next() % 60), grey = UInt8(40 + rng.next() % 120)
+            for y in max(0, Int(cy - r))..<min(h, Int(cy + r)) {
+                for x in max(0, Int(cx - r))..<min(w, Int(cx + r))
+                where (Double(x) - cx) * (Double(x) - cx) + (Double(y) - cy) * (Double(y) - cy) <= r * r {
+                    pixels[y * w + x] = grey
+                }
+            }
+        }
+        for _ in 0..<30 {
+            let a = Double(rng.next() % 180) * Double.pi / 180
+            let px = Double(rng.next() % UInt64(w)), py = Double(rng.next() % UInt64(h))
+            let grey = UInt8(rng.next() % 2 == 0 ? 20 : 250)
+            // The line through (px, py) in direction a, 3 px wide.
+            let nx = -sin(a), ny = cos(a)
+            for y in 0..<h {
+                for x in 0..<w where abs((Double(x) - px) * nx + (Double(y) - py) * ny) <= 1.5 {
+                    pixels[y * w + x] = grey
+                }
+            }
+        }
+        let frame = FrameContext(image: LuminanceImage(width: w, height: h, pixels: pixels))
+        let half = frame.downscaled(by: 2).candidates
+        let unseen = half.matrix.indices.filter { i in
+            let bx = i % half.blocksWide, by = i / half.blocksWide
+            return half.matrix[i]
+                && [(0, 0), (1, 0), (0, 1), (1, 1)].allSatisfy { dx, dy in
+                    let j = (2 * by + dy) * frame.candidates.blocksWide + 2 * bx + dx
+                    return !frame.candidates.matrix[j] && !frame.candidates.linear[j]
+                }
+        }
+        #expect(unseen.count >= 20)
+        #expect(half.matrixBlocks(unseenBy: frame.candidates, scale: 2).matrixCount < 9)
     }
 }
