@@ -107,6 +107,17 @@ public enum DMDetector {
         // The dark fractions alone decide the corner (cheap: a few pixels per sample); the inward runs
         // that estimate the module size are measured on the two finder sides only.
         var tolerance = 0.0
+        // A side shorter than an eighth of the longest is the end of an arm: an L finder whose modules
+        // touch no data module (a local binarization can part them diagonally) has a triangle for a
+        // hull, so the quadrilateral has a side about one module long, and the two corners beside it
+        // have solid sides too (the arms). Those corners are passed over while another has two solid
+        // sides. (A rectangular symbol's short sides are a sixth of its long ones or more.)
+        let lengths = (0..<4).map { k -> Double in
+            let p = q[k], r = q[(k + 1) % 4]
+            return ((r.x - p.x) * (r.x - p.x) + (r.y - p.y) * (r.y - p.y)).squareRoot()
+        }
+        let longest = lengths.max() ?? 0
+        let besideStub = (0..<4).map { k in min(lengths[(k + 3) % 4], lengths[k]) < longest / 8 }
         for t in [0.0, 0.025] {
             tolerance = t
             profiles = (0..<4).map {
@@ -120,6 +131,15 @@ public enum DMDetector {
                 if s > best {
                     best = s
                     bestK = k
+                }
+            }
+            if bestK >= 0 && besideStub[bestK] {
+                for k in 0..<4 where !besideStub[k] {
+                    if min(profiles[(k + 3) % 4].dark, profiles[k].dark) >= Self.finderSideDarkness {
+                        bestK = k
+                        best = min(profiles[(k + 3) % 4].dark, profiles[k].dark)
+                        break
+                    }
                 }
             }
             if best >= Self.finderSideDarkness { break }
