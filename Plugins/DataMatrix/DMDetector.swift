@@ -393,13 +393,13 @@ public enum DMDetector {
     }
 
     /// True when a candidate whose sides' lengths in pixels are off the proportions of `size` by `aspect`
-    /// (within a factor 2, about 60° of tilt) has the size's rows and columns in modules, each within a
+    /// (within a factor 3, about 70° of tilt) has the size's rows and columns in modules, each within a
     /// factor 1.4. The modules along `l`–`a` are the distance of `a` from the side `c`–`l` over the finder
     /// bar's thickness across that side (``Candidate/moduleAcrossCL``), both measured square to it, and
     /// likewise along `l`–`c`: ratios that a view at a slant (any affine one) keeps, while it foreshortens
     /// the symbol and its modules along the tilt.
     static func foreshortenedFit(_ cand: Candidate, _ size: DMSymbolSize, mirrored: Bool, aspect: Double) -> Bool {
-        guard aspect > 0.5, aspect < 2, let mcl = cand.moduleAcrossCL, let mla = cand.moduleAcrossLA,
+        guard aspect > 1.0 / 3, aspect < 3, let mcl = cand.moduleAcrossCL, let mla = cand.moduleAcrossLA,
             let sideCL = Line(through: cand.c, cand.l), let sideLA = Line(through: cand.l, cand.a)
         else { return false }
         let alongA = sideCL.distance(to: cand.a) / mcl
