@@ -180,7 +180,9 @@ extension AztecDetector {
         let b1 = (b[0] + b[1]) / 2
         let b2 = (b[1] + b[2]) / 2
         let size = (a2 + b2) / 4
-        guard size >= 0.5 * u, size <= 2 * u, a1 + b1 >= 1.5 * size, a1 + b1 <= 2.5 * size else { return nil }
+        // The module size along this line may be a third of the row's or three times it: a symbol
+        // foreshortened by a view at up to about 70° of tilt.
+        guard size >= u / 3, size <= 3 * u, a1 + b1 >= 1.5 * size, a1 + b1 <= 2.5 * size else { return nil }
         let along = vertical ? p.y : p.x
         return (along + (a2 - b2) / 2, size)
     }
