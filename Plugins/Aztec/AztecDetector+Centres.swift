@@ -88,7 +88,7 @@ extension AztecDetector {
                     let p = Point(h.centre, v.centre)
                     let size = (v.moduleSize + h.moduleSize) / 2
                     // The closed inner ring first: on texture it rejects most of what the line checks pass.
-                    guard innerRingIsEnclosed(m, p, moduleSize: size),
+                    guard innerRingIsEnclosed(m, p, moduleSize: size, alongRow: h.moduleSize),
                         isSymmetric(m, p, dx: 1, dy: 1, moduleSize: size, speckle: speckle),
                         isSymmetric(m, p, dx: 1, dy: -1, moduleSize: size, speckle: speckle)
                     else { continue }
@@ -111,15 +111,16 @@ extension AztecDetector {
 
     /// True when the light ring around the dark centre module at `p` is closed by the dark ring around
     /// it (ISO/IEC 24778:2008 §6.2: concentric square rings one module wide): its light pixels, filled from
-    /// one module right of the centre, stay within 3 modules of the centre (the ring reaches 1.5 modules
+    /// one module right of the centre (`alongRow`, the module size along the row, when it differs from
+    /// `u`, a foreshortened symbol's), stay within 3 modules of the centre (the ring reaches 1.5 modules
     /// along its sides, 2.1 at its corners; the light ring beyond the next dark one starts at 2.5) and
     /// number at most 18 square modules (the ring holds 8). Dot grids, stripes and text, which pass the
     /// ring-spacing tests along lines, leak.
     ///
     /// Straight light paths from the start (``lightPathsAreBounded(_:x:y:centre:reach:)``) are tried first:
     /// on texture most leaks show on one of them, for a few pixels' work instead of a fill.
-    static func innerRingIsEnclosed(_ m: BitMatrix, _ p: Point, moduleSize u: Double) -> Bool {
-        let x = Int(p.x + u), y = Int(p.y), reach = 3 * u
+    static func innerRingIsEnclosed(_ m: BitMatrix, _ p: Point, moduleSize u: Double, alongRow: Double? = nil) -> Bool {
+        let x = Int(p.x + (alongRow ?? u)), y = Int(p.y), reach = 3 * u
         return lightPathsAreBounded(m, x: x, y: y, centre: p, reach: reach)
             && m.lightRegionIsEnclosed(x: x, y: y, centre: p, reach: reach, maxArea: Int(18 * u * u) + 8)
     }
