@@ -85,7 +85,9 @@ extension EANAddOn {
 
     /// True when the add-on of `b` (an EAN/UPC result with ``Barcode/addOn``) reads the same on at least
     /// ``confirmationsNeeded`` lines across the symbol, and on ``confirmationMajority`` times as many
-    /// lines as read a different add-on after the same main digits.
+    /// lines as read a different add-on after the same main digits; an EAN-2 also on more lines than read
+    /// the main digits and no add-on. The lines cover `b`'s outline and go on above and below it while
+    /// they read its main digits.
     ///
     /// The add-on's only checks are its parity pattern (EAN-5) or its value modulo 4 (EAN-2: every pair
     /// of number sets belongs to some value), so a misread character can pass; the lines that read one
@@ -102,17 +104,14 @@ extension EANAddOn {
         else { return false }
         let main = String(value.dropLast(addOn.count))
         let c = b.cornerPoints
-        var agree = 0, other = 0
-        // One line per pixel of height (at least `confirmationLines`).
-        let height = max(c[0].distance(to: c[3]), c[1].distance(to: c[2]))
-        let count = max(confirmationLines, Int(height))
-        for k in 0..<count {
-            let t = 0.05 + 0.9 * Double(k) / Double(count - 1)
-            let p0 = Point(c[0].x + t * (c[3].x - c[0].x), c[0].y + t * (c[3].y - c[0].y))
-            let p1 = Point(c[1].x + t * (c[2].x - c[1].x), c[1].y + t * (c[2].y - c[1].y))
+        var agree = 0, other = 0, none = 0
+        /// The vote of the line from `p0` to `p1`: nil when it reads no main digits, else the add-ons it
+        /// reads (empty for none).
+        func vote(_ p0: Point, _ p1: Point) -> Set<String>? {
             // One vote per line: the add-on it reads, from the profile with the engine's two hysteresis
             // levels (the finer one for low contrast and blur), then from the binarized image.
             var reads = Set<String>()
+            var mainRead = false
             for source in 0..<3 {
                 let line =
                     source < 2
@@ -122,12 +121,54 @@ extension EANAddOn {
                 for m in decoder.decodeRow(line, options: options)
                     + decoder.decodeRow(line.reversed(), options: options)
                 where m.format == b.format && m.text.hasPrefix(main) {
+                    mainRead = true
                     if let read = m.metadata[Barcode.addOnKey] { reads.insert(read) }
                 }
                 if !reads.isEmpty { break }
             }
-            if reads.contains(where: { $0 != addOn }) { other += 1 } else if reads.contains(addOn) { agree += 1 }
+            return mainRead || !reads.isEmpty ? reads : nil
         }
+        func count(_ reads: Set<String>?) {
+            guard let reads else { return }
+            if reads.contains(where: { $0 != addOn }) {
+                other += 1
+            } else if reads.contains(addOn) {
+                agree += 1
+            } else {
+                none += 1
+            }
+        }
+        // One line per pixel of height (at least `confirmationLines`).
+        let height = max(c[0].distance(to: c[3]), c[1].distance(to: c[2]))
+        let lineCount = max(confirmationLines, Int(height))
+        for k in 0..<lineCount {
+            let t = 0.05 + 0.9 * Double(k) / Double(lineCount - 1)
+            let p0 = Point(c[0].x + t * (c[3].x - c[0].x), c[0].y + t * (c[3].y - c[0].y))
+            let p1 = Point(c[1].x + t * (c[2].x - c[1].x), c[1].y + t * (c[2].y - c[1].y))
+            count(vote(p0, p1))
+        }
+        // The lines that read the add-on outline only their own rows; the symbol's bars may run on above
+        // and below, where lines read its main digits and another add-on or none. The lines go on, a
+        // pixel apart, while they read its main digits (up to three misses in a row).
+        if height > 0 {
+            let along = Point((c[3].x - c[0].x) / height, (c[3].y - c[0].y) / height)
+            for (start, end, step) in [(c[0], c[1], -1.0), (c[3], c[2], 1.0)] {
+                var misses = 0, k = 1.0
+                while misses < 3 && k <= 4 * height + 20 {
+                    let shift = along * (step * k)
+                    let reads = vote(start + shift, end + shift)
+                    if reads == nil { misses += 1 } else { misses = 0 }
+                    count(reads)
+                    k += 1
+                }
+            }
+        }
+        // An EAN-2's only check is its value modulo 4: the first two characters of a damaged EAN-5 (a cut
+        // or glare across its third makes a quiet zone) pass it on the lines that cross the damage there,
+        // while the lines across the rest of the symbol read its main digits and no add-on. An EAN-2 must
+        // be read on more of the lines that read the symbol's main digits than not. (An EAN-5's parity
+        // pattern is its check, one in ten: it keeps the agreement above.)
+        if addOn.count == 2 && agree <= none { return false }
         return agree >= confirmationsNeeded && confirmationMajority * other <= agree
     }
 

@@ -154,6 +154,21 @@ struct StressTests {
         #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == 4)
     }
 
+    /// EAN-13 symbols of seed 53 (20,000) whose EAN-5 add-on was reported as an EAN-2: a cut or glare
+    /// across its third character makes a quiet zone after the second, and the lines through the damage
+    /// there read the first two characters, which pass the EAN-2's only check (value modulo 4), while the
+    /// lines across the rest of the symbol read its main digits and no add-on. The main digits are read,
+    /// with no add-on or the right one (``EANAddOn/isConfirmed(_:in:decoder:options:)``).
+    @Test(.enabled(if: StressZint.executable != nil)) func anEAN2OutOfADamagedEAN5GivesNoWrongValue() throws {
+        var o = StressRun.Options()
+        o.count = 20000
+        o.seed = 53
+        o.only = [11004, 14014, 18158]
+        let report = try runExpectingNoWrongValue(o)
+        let row = try #require(report.rows["ean13"])
+        #expect(row.symbols == 3 && row.read + row.partial == 3)
+    }
+
     /// Symbols of seed 11 (14,000) read as an ITF shorter than the symbol: the bars between a glare band
     /// or a light occlusion across the bars and the symbol's end, with the band's light as quiet zone. On
     /// most of the lines along those bars the symbol goes on where that quiet zone is, and the read's own
