@@ -88,19 +88,19 @@ struct QRCloseUpTests {
     @Test(arguments: [26, 30, 32])
     func closeUpInAVideoFrame(module: Int) throws {
         let s = try QRSearchMaskTests.symbol("CLOSE UP 2026")
-        // The symbol drawn at `module` pixels a module with a 1-module quiet zone.
-        let side = (s.modules.width + 2) * module
-        var pixels = [UInt8](repeating: 255, count: side * side)
-        for y in 0..<side {
-            for x in 0..<side {
-                let mx = x / module - 1, my = y / module - 1
-                if mx >= 0, my >= 0, mx < s.modules.width, my < s.modules.height, s.modules[mx, my] {
-                    pixels[y * side + x] = 20
-                }
-            }
-        }
-        let (image, corners) = CloseUpFrame.make(
-            LuminanceImage(width: side, height: side, pixels: pixels), origin: (560, (720 - side) / 2))
+        // The symbol with its quiet zone, centred on (820, 360) (the quiet zone partly outside the frame).
+        let half = Double((s.modules.width + 2 * s.quietZone) * module) / 2
+        let image = QRSearchMaskTests.frame(
+            s,
+            corners: (
+                Point(820 - half, 360 - half), Point(820 + half, 360 - half), Point(820 + half, 360 + half),
+                Point(820 - half, 360 + half)
+            ))
+        let inner = half - Double(s.quietZone * module)
+        let corners = [
+            Point(820 - inner, 360 - inner), Point(820 + inner, 360 - inner), Point(820 + inner, 360 + inner),
+            Point(820 - inner, 360 + inner),
+        ]
         let read = DecoderRegistry([QRCodeDecoder()]).decode(FrameContext(image: image), options: DecodeOptions())
         #expect(read.map(\.rawValue) == ["CLOSE UP 2026"])
         #expect(CloseUpFrame.cornersMatch(read.first?.cornerPoints ?? [], corners))

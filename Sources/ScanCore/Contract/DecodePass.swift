@@ -6,8 +6,8 @@
 /// (`tryInvert`), and copies shrunk by 2, 4, … (`tryDownscale`) while their longer side is at least
 /// ``DecoderRegistry/smallestDownscaledSide``. Over images whose longer side is at least
 /// ``DecoderRegistry/downscaleThreshold`` a downscaled pass looks wherever candidate blocks are left; over
-/// smaller ones (video frames) only where the copy's map has matrix blocks and the frame's map has no
-/// candidate at all (``coarseOnly``).
+/// smaller ones (video frames) only where the copy's map has matrix blocks along a grid and the frame's
+/// map has no candidate at all (``coarseOnly``).
 public struct DecodePass: Sendable, Equatable, CustomStringConvertible {
     /// The passes after the first.
     public enum Kind: String, Sendable, CaseIterable, Hashable {
@@ -26,10 +26,11 @@ public struct DecodePass: Sendable, Equatable, CustomStringConvertible {
     public var inverted: Bool
     /// The frame is shrunk by this factor (1: full size); a point p of the pass is p × scale in the frame.
     public var scale: Int
-    /// A downscaled pass that looks only at the matrix blocks of the copy's candidate map over which the
-    /// frame's own map has no candidate block of either kind
-    /// (``CandidateMap/matrixBlocks(unseenBy:scale:)``): matrix symbols whose modules are a block
-    /// (16 px) or more, close-ups that leave the frame's blocks with one straight edge or none.
+    /// A downscaled pass that runs the matrix plugins only on the matrix blocks of the copy's candidate
+    /// map over which the frame's own map has no candidate block of either kind and whose edges run
+    /// along a grid (``CandidateMap/matrixBlocks(unseenBy:scale:)``), when 3 × 3 of them or more are
+    /// left: matrix symbols whose modules are more than a block (16 px), close-ups that leave the
+    /// frame's blocks with one straight edge or none.
     public var coarseOnly: Bool
 
     public init(

@@ -9,8 +9,8 @@
 /// Only the plugins serving a wanted format run (restricting formats makes decoding faster). The registry
 /// owns the passes over a frame (``DecodePass/plan(_:width:height:)``): the first with
 /// ``DecodeOptions/binarizer``, then the other binarizer, the negative and downscaled copies (of video
-/// frames only where the frame's candidate map misses a close-up: ``DecodePass/coarseOnly``), each run for the plugins that declare it helpful (``SymbologyDecoder/helpfulPasses``) while
-/// symbols may remain:
+/// frames only where the frame's candidate map misses a close-up: ``DecodePass/coarseOnly``), each run
+/// for the plugins that declare it helpful (``SymbologyDecoder/helpfulPasses``) while symbols may remain:
 /// - `maxSymbols` is not reached;
 /// - the pass's candidate map (``FrameContext/candidates``, which later passes see with the blocks of every
 ///   symbol read so far cleared: ``CandidateMap/removingBlocks(explainedBy:)``) still has candidate blocks
