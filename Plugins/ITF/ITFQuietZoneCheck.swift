@@ -16,14 +16,18 @@ struct ITFQuietZoneCheck {
     /// Bar-like positions tolerated in a strip (noise).
     var tolerated = 2
 
+    /// The narrow width of a symbol of `digits` digits `length` pixels long: n digits are n(3 + 2r) + 6 + r
+    /// narrow widths (start 4, stop 2 + r), taking the wide-to-narrow ratio r as 2.5.
+    static func narrowWidth(length: Double, digits: Int) -> Double {
+        length / (Double(digits) * 8 + 8.5)
+    }
+
     func accepts(_ b: Barcode, digits: Int, matrix: BitMatrix) -> Bool {
         let c = b.cornerPoints
         guard c.count == 4 else { return true }
         let length = c[0].distance(to: c[1])
         guard length > 0 else { return true }
-        // Narrow width from the symbol length: n digits are n(3 + 2r) + 6 + r narrow widths (start 4,
-        // stop 2 + r), taking the ratio r as 2.5.
-        let narrow = length / (Double(digits) * 8 + 8.5)
+        let narrow = Self.narrowWidth(length: length, digits: digits)
         let u = (c[1] - c[0]) * (1 / length)
         // Each end along its own edge (under perspective the two ends are not parallel); lines less than
         // three narrow widths apart do not tell the edge's direction, so take the line's normal there.

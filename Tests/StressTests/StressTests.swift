@@ -179,6 +179,21 @@ struct StressTests {
         #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == only.count)
     }
 
+    /// PDF417 symbols, blurred or under glare, read as a six- or eight-digit ITF along one of their rows
+    /// (seed 61, and seed 71 over ITF and PDF417): the start or stop pattern and the codewords of one row
+    /// pass for an ITF, and the rows above and below differ (``ITFBarHeightCheck``). Unread or PDF417.
+    @Test(.enabled(if: StressZint.executable != nil)) func aRowOfAPDF417IsNoITF() throws {
+        var o = StressRun.Options()
+        o.seed = 61
+        o.only = [13606, 15146]
+        let first = try runExpectingNoWrongValue(o)
+        o.seed = 71
+        o.families = ["itf", "pdf417"]
+        o.only = [3975]
+        let second = try runExpectingNoWrongValue(o)
+        #expect(first.rows["pdf417"]?.symbols == 2 && second.rows["pdf417"]?.symbols == 1)
+    }
+
     /// Symbols of a 12,000-symbol run of seed 21 over six linear families whose values have no check
     /// character (ITF, Codabar, Code 39, and Code 32 read as Code 39) that a band of lines read with a
     /// character changed or cut short, where the consensus along the bars formed but read nothing. Such a
