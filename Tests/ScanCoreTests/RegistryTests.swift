@@ -101,6 +101,24 @@ struct RegistryTests {
         #expect(found.map(\.rawValue) == ["text", "04252614"])
     }
 
+    @Test func aPieceOfALongerLinearReadGivesWayToIt() {
+        // A cut across an ITF's bars: one reading stopped at the cut, another read the whole symbol. The
+        // piece is dropped whichever came first; the same digits read elsewhere are another symbol.
+        let whole = symbol(.itf, "03133391968479", 10, 10, 190, 50)
+        let piece = symbol(.itf, "0313339196", 10, 20, 140, 40)
+        let elsewhere = symbol(.itf, "0313339196", 10, 60, 140, 90)
+        let first = FixedDecoder(kind: .linear, symbols: [piece, elsewhere])
+        let second = FixedDecoder(kind: .linear, symbols: [whole])
+        var options = DecodeOptions()
+        options.tryInvert = false
+        for plugins in [[first, second], [second, first]] {
+            let found = DecoderRegistry(plugins).decode(
+                FrameContext(image: LuminanceImage(width: 200, height: 100, filledWith: 255)), options: options)
+            #expect(found.map(\.rawValue) == ["03133391968479", "0313339196"])
+            #expect(found.map(\.cornerPoints) == [whole.cornerPoints, elsewhere.cornerPoints])
+        }
+    }
+
     @Test func laterPluginsOfAPassKnowWhatEarlierOnesRead() {
         // Two symbols never share their area: a plugin after one that read a symbol is told its outline
         // (and its candidate blocks are cleared), one before it is not.

@@ -113,6 +113,15 @@ extension DecoderRegistry {
                     if pass.scale > 1 { b = b.scaled(by: scale) }
                     if pass.inverted { b.isInverted = true }
                     guard !DecoderRegistry.isDuplicate(b, of: found) else { continue }
+                    if plugins[k].kind == .linear {
+                        // A piece of a longer read of the symbol gives way to it, whichever came first.
+                        let linear = found.indices.filter { foundKinds[$0] == .linear }
+                        if linear.contains(where: { DecoderRegistry.isFragment(b, of: found[$0]) }) { continue }
+                        for i in linear.reversed() where DecoderRegistry.isFragment(found[i], of: b) {
+                            found.remove(at: i)
+                            foundKinds.remove(at: i)
+                        }
+                    }
                     found.append(b)
                     foundKinds.append(plugins[k].kind)
                     read[k] += 1

@@ -28,7 +28,8 @@
 /// (``LinearScanner/scan(_:options:decoders:meanOnly:contested:)``): a symbol the full-size lines missed
 /// and a downscaled copy reads is one blurred far beyond its modules, which the mean reads and single
 /// lines at any scale do not.
-/// A symbol found by two passes is reported once (``removingDuplicates(_:)``), and a linear symbol read
+/// A symbol found by two passes is reported once (``removingDuplicates(_:)``), a linear read that is a
+/// piece of a longer read of the symbol gives way to it (``isFragment(_:of:)``), and a linear symbol read
 /// inside a stacked or matrix symbol's outline is part of that symbol, not reported. Corner points are in the
 /// caller's pixels; results are ordered top to bottom, then left to right (``readingOrder(_:)``).
 /// With ``DecodeOptions/searchWholeFrame`` every pass runs on the whole frame.
@@ -96,6 +97,20 @@ public struct DecoderRegistry: Sendable {
     static func isDuplicate(_ code: Barcode, of kept: [Barcode]) -> Bool {
         let box = code.boundingBox
         return kept.contains { k in k.format == code.format && k.rawBytes == code.rawBytes && k.boundingBox.meets(box) }
+    }
+
+    /// True when the linear read `part` is a piece of the linear read `whole`: the same format, its bytes a
+    /// shorter run of `whole`'s, and its centre inside `whole`'s outline (a cut, a glare band or a scratch
+    /// across the bars gave a line family or a pass the symbol's characters up to the damage, which the
+    /// symbology's rules could not tell from a whole symbol: no check character, or one that held by chance).
+    static func isFragment(_ part: Barcode, of whole: Barcode) -> Bool {
+        let p = part.rawBytes, w = whole.rawBytes
+        guard part.format == whole.format, !p.isEmpty, p.count < w.count,
+            let first = part.cornerPoints.first
+        else { return false }
+        let centre = part.cornerPoints.dropFirst().reduce(first, +) * (1 / Double(part.cornerPoints.count))
+        guard Quadrilateral.contains(whole.cornerPoints, centre) else { return false }
+        return (0...(w.count - p.count)).contains { w[$0..<($0 + p.count)].elementsEqual(p) }
     }
 
     /// `codes` top to bottom, then left to right: symbols whose vertical extents overlap by at least half
