@@ -119,6 +119,22 @@ struct RegistryTests {
         }
     }
 
+    @Test func aShortLinearReadInsideALongerOneIsPartOfIt() {
+        // A UPC-E read along a line slanted across a Code 93's bars (stress seed 61, symbol 105) lies in the
+        // Code 93's outline and is shorter: the bars are the Code 93's. A UPC-E beside it is a symbol.
+        let code93 = symbol(.code93, "zj$Ee_nx", 40, 40, 680, 170)
+        let inside = symbol(.upce, "02384816", 500, 130, 660, 135)
+        let beside = symbol(.upce, "04252614", 700, 40, 780, 90)
+        let registry = DecoderRegistry([
+            FixedDecoder(kind: .linear, symbols: [inside, beside]), FixedDecoder(kind: .linear, symbols: [code93]),
+        ])
+        var options = DecodeOptions()
+        options.tryInvert = false
+        let found = registry.decode(
+            FrameContext(image: LuminanceImage(width: 800, height: 200, filledWith: 255)), options: options)
+        #expect(found.map(\.rawValue) == ["zj$Ee_nx", "04252614"])
+    }
+
     @Test func laterPluginsOfAPassKnowWhatEarlierOnesRead() {
         // Two symbols never share their area: a plugin after one that read a symbol is told its outline
         // (and its candidate blocks are cleared), one before it is not.

@@ -99,17 +99,23 @@ public struct DecoderRegistry: Sendable {
         return kept.contains { k in k.format == code.format && k.rawBytes == code.rawBytes && k.boundingBox.meets(box) }
     }
 
-    /// True when the linear read `part` is a piece of the linear read `whole`: the same format, its bytes a
-    /// shorter run of `whole`'s, and its centre inside `whole`'s outline (a cut, a glare band or a scratch
-    /// across the bars gave a line family or a pass the symbol's characters up to the damage, which the
-    /// symbology's rules could not tell from a whole symbol: no check character, or one that held by chance).
+    /// True when the linear read `part` is a piece of the linear read `whole`: its centre lies inside
+    /// `whole`'s outline, and it is shorter along its line than `whole` or (same format) its bytes are a
+    /// shorter run of `whole`'s. The bars of a place belong to one symbol: a cut, a glare band or a
+    /// scratch across them gave a line family or a pass the characters up to the damage, or a line
+    /// slanted across the bars read a short symbol of another symbology (a UPC-E in a Code 93), which the
+    /// symbology's rules could not tell from a whole symbol (no check character, or one that held by chance).
     static func isFragment(_ part: Barcode, of whole: Barcode) -> Bool {
         let p = part.rawBytes, w = whole.rawBytes
-        guard part.format == whole.format, !p.isEmpty, p.count < w.count,
-            let first = part.cornerPoints.first
+        guard part.cornerPoints.count == 4, whole.cornerPoints.count == 4, let first = part.cornerPoints.first
         else { return false }
-        let centre = part.cornerPoints.dropFirst().reduce(first, +) * (1 / Double(part.cornerPoints.count))
+        let centre = part.cornerPoints.dropFirst().reduce(first, +) * 0.25
         guard Quadrilateral.contains(whole.cornerPoints, centre) else { return false }
+        let length = { (b: Barcode) in
+            ((b.cornerPoints[1] + b.cornerPoints[2]) * 0.5).distance(to: (b.cornerPoints[0] + b.cornerPoints[3]) * 0.5)
+        }
+        if length(part) < length(whole) { return true }
+        guard part.format == whole.format, !p.isEmpty, p.count < w.count else { return false }
         return (0...(w.count - p.count)).contains { w[$0..<($0 + p.count)].elementsEqual(p) }
     }
 
