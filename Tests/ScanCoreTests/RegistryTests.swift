@@ -101,38 +101,29 @@ struct RegistryTests {
         #expect(found.map(\.rawValue) == ["text", "04252614"])
     }
 
-    @Test func aPieceOfALongerLinearReadGivesWayToIt() {
+    @Test func aPieceOfALongerLinearReadIsAFragmentOfIt() {
         // A cut across an ITF's bars: one reading stopped at the cut, another read the whole symbol. The
-        // piece is dropped whichever came first; the same digits read elsewhere are another symbol.
+        // same digits read elsewhere are another symbol.
         let whole = symbol(.itf, "03133391968479", 10, 10, 190, 50)
         let piece = symbol(.itf, "0313339196", 10, 20, 140, 40)
         let elsewhere = symbol(.itf, "0313339196", 10, 60, 140, 90)
-        let first = FixedDecoder(kind: .linear, symbols: [piece, elsewhere])
-        let second = FixedDecoder(kind: .linear, symbols: [whole])
-        var options = DecodeOptions()
-        options.tryInvert = false
-        for plugins in [[first, second], [second, first]] {
-            let found = DecoderRegistry(plugins).decode(
-                FrameContext(image: LuminanceImage(width: 200, height: 100, filledWith: 255)), options: options)
-            #expect(found.map(\.rawValue) == ["03133391968479", "0313339196"])
-            #expect(found.map(\.cornerPoints) == [whole.cornerPoints, elsewhere.cornerPoints])
-        }
+        #expect(DecoderRegistry.isFragment(piece, of: whole))
+        #expect(!DecoderRegistry.isFragment(whole, of: piece))
+        #expect(!DecoderRegistry.isFragment(elsewhere, of: whole))
+        // The same bytes as a run of a longer read, though as long along the line.
+        let sameLength = symbol(.itf, "0313339196", 10, 20, 190, 40)
+        #expect(DecoderRegistry.isFragment(sameLength, of: whole))
     }
 
-    @Test func aShortLinearReadInsideALongerOneIsPartOfIt() {
+    @Test func aShortLinearReadInsideALongerOneIsAFragmentWhateverItsFormat() {
         // A UPC-E read along a line slanted across a Code 93's bars (stress seed 61, symbol 105) lies in the
-        // Code 93's outline and is shorter: the bars are the Code 93's. A UPC-E beside it is a symbol.
+        // Code 93's outline and is shorter: the bars are the Code 93's. A UPC-E beside it is a symbol, and
+        // a read as long as the Code 93 is no piece of it.
         let code93 = symbol(.code93, "zj$Ee_nx", 40, 40, 680, 170)
-        let inside = symbol(.upce, "02384816", 500, 130, 660, 135)
-        let beside = symbol(.upce, "04252614", 700, 40, 780, 90)
-        let registry = DecoderRegistry([
-            FixedDecoder(kind: .linear, symbols: [inside, beside]), FixedDecoder(kind: .linear, symbols: [code93]),
-        ])
-        var options = DecodeOptions()
-        options.tryInvert = false
-        let found = registry.decode(
-            FrameContext(image: LuminanceImage(width: 800, height: 200, filledWith: 255)), options: options)
-        #expect(found.map(\.rawValue) == ["zj$Ee_nx", "04252614"])
+        #expect(DecoderRegistry.isFragment(symbol(.upce, "02384816", 500, 130, 660, 135), of: code93))
+        #expect(!DecoderRegistry.isFragment(symbol(.upce, "04252614", 700, 40, 780, 90), of: code93))
+        #expect(!DecoderRegistry.isFragment(code93, of: symbol(.upce, "02384816", 500, 130, 660, 135)))
+        #expect(!DecoderRegistry.isFragment(symbol(.code39, "ABC", 40, 60, 680, 100), of: code93))
     }
 
     @Test func laterPluginsOfAPassKnowWhatEarlierOnesRead() {

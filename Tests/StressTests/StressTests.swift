@@ -194,6 +194,24 @@ struct StressTests {
         #expect(first.rows["pdf417"]?.symbols == 2 && second.rows["pdf417"]?.symbols == 1)
     }
 
+    /// Linear reads of a piece of a symbol's bars beside the read of the whole: an ITF cut across its bars
+    /// also read as the digits before the cut (seed 73 over ITF, PDF417, Data Matrix and QR Code), and a
+    /// UPC-E read along a line slanted across a Code 93 (seed 61). The whole is read, the piece is not
+    /// reported (``DecoderRegistry/isFragment(_:of:)``).
+    @Test(.enabled(if: StressZint.executable != nil)) func aPieceOfALinearSymbolIsNotReportedBesideIt() throws {
+        var o = StressRun.Options()
+        o.seed = 73
+        o.families = ["itf", "pdf417", "datamatrix", "qrcode"]
+        o.only = [2076]
+        let cut = try runExpectingNoWrongValue(o)
+        #expect(cut.rows["itf"]?.read == 1)
+        o.seed = 61
+        o.families = StressRun.Options().families
+        o.only = [105]
+        let slanted = try runExpectingNoWrongValue(o)
+        #expect(slanted.rows["code93"]?.read == 1)
+    }
+
     /// Symbols of a 12,000-symbol run of seed 21 over six linear families whose values have no check
     /// character (ITF, Codabar, Code 39, and Code 32 read as Code 39) that a band of lines read with a
     /// character changed or cut short, where the consensus along the bars formed but read nothing. Such a

@@ -9,6 +9,9 @@ extension DecoderRegistry {
         private(set) var found: [Barcode] = []
         /// The kind of the plugin that read each of `found`.
         private var foundKinds: [SymbologyKind] = []
+        /// Per symbol of `found`: read by the scan-line engine (``LinearSymbologyDecoder``), whose outlines
+        /// are the lines that read the symbol.
+        private var foundByEngine: [Bool] = []
         /// Per plugin: how many symbols it read so far.
         private var read: [Int]
         /// Per plugin: the places its passes could not read (frame pixels), or nil when it does not say.
@@ -113,17 +116,21 @@ extension DecoderRegistry {
                     if pass.scale > 1 { b = b.scaled(by: scale) }
                     if pass.inverted { b.isInverted = true }
                     guard !DecoderRegistry.isDuplicate(b, of: found) else { continue }
-                    if plugins[k].kind == .linear {
-                        // A piece of a longer read of the symbol gives way to it, whichever came first.
-                        let linear = found.indices.filter { foundKinds[$0] == .linear }
-                        if linear.contains(where: { DecoderRegistry.isFragment(b, of: found[$0]) }) { continue }
-                        for i in linear.reversed() where DecoderRegistry.isFragment(found[i], of: b) {
+                    let byEngine = plugins[k] is any LinearSymbologyDecoder
+                    if byEngine {
+                        // A piece of a longer read of the bars gives way to it, whichever came first. Only
+                        // among the engine's reads: another plugin's outline is whatever it reports.
+                        let engine = found.indices.filter { foundByEngine[$0] }
+                        if engine.contains(where: { DecoderRegistry.isFragment(b, of: found[$0]) }) { continue }
+                        for i in engine.reversed() where DecoderRegistry.isFragment(found[i], of: b) {
                             found.remove(at: i)
                             foundKinds.remove(at: i)
+                            foundByEngine.remove(at: i)
                         }
                     }
                     found.append(b)
                     foundKinds.append(plugins[k].kind)
+                    foundByEngine.append(byEngine)
                     read[k] += 1
                 }
                 if let places = outcome.unresolved {

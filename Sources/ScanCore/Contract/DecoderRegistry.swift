@@ -28,8 +28,8 @@
 /// (``LinearScanner/scan(_:options:decoders:meanOnly:contested:)``): a symbol the full-size lines missed
 /// and a downscaled copy reads is one blurred far beyond its modules, which the mean reads and single
 /// lines at any scale do not.
-/// A symbol found by two passes is reported once (``removingDuplicates(_:)``), a linear read that is a
-/// piece of a longer read of the symbol gives way to it (``isFragment(_:of:)``), and a linear symbol read
+/// A symbol found by two passes is reported once (``removingDuplicates(_:)``), a read of the scan-line
+/// engine that is a piece of a longer one gives way to it (``isFragment(_:of:)``), and a linear symbol read
 /// inside a stacked or matrix symbol's outline is part of that symbol, not reported. Corner points are in the
 /// caller's pixels; results are ordered top to bottom, then left to right (``readingOrder(_:)``).
 /// With ``DecodeOptions/searchWholeFrame`` every pass runs on the whole frame.
