@@ -149,9 +149,9 @@ extension DecoderRegistry {
             let outlines = found.indices.filter { foundKinds[$0] != .linear }.map { found[$0].cornerPoints }
             guard !outlines.isEmpty else { return found }
             return found.indices.filter { i in
-                guard foundKinds[i] == .linear, let p = found[i].cornerPoints.first else { return true }
-                let q = found[i].cornerPoints
-                let centre = q.dropFirst().reduce(p, +) * (1 / Double(q.count))
+                guard foundKinds[i] == .linear, let centre = Quadrilateral.centre(found[i].cornerPoints) else {
+                    return true
+                }
                 return !outlines.contains { Quadrilateral.contains($0, centre) }
             }.map { found[$0] }
         }
@@ -172,8 +172,7 @@ extension DecoderRegistry {
             guard let places = unresolved[k] else { return read[k] == 0 }
             let outlines = found.map(\.cornerPoints)
             return places.contains { place in
-                guard let p = place.first else { return false }
-                let centre = place.dropFirst().reduce(p, +) * (1 / Double(place.count))
+                guard let centre = Quadrilateral.centre(place) else { return false }
                 return !outlines.contains { Quadrilateral.contains($0, centre) }
             }
         }

@@ -107,9 +107,9 @@ public struct DecoderRegistry: Sendable {
     /// symbology's rules could not tell from a whole symbol (no check character, or one that held by chance).
     static func isFragment(_ part: Barcode, of whole: Barcode) -> Bool {
         let p = part.rawBytes, w = whole.rawBytes
-        guard part.cornerPoints.count == 4, whole.cornerPoints.count == 4, let first = part.cornerPoints.first
+        guard part.cornerPoints.count == 4, whole.cornerPoints.count == 4,
+            let centre = Quadrilateral.centre(part.cornerPoints)
         else { return false }
-        let centre = part.cornerPoints.dropFirst().reduce(first, +) * 0.25
         guard Quadrilateral.contains(whole.cornerPoints, centre) else { return false }
         let length = { (b: Barcode) in
             ((b.cornerPoints[1] + b.cornerPoints[2]) * 0.5).distance(to: (b.cornerPoints[0] + b.cornerPoints[3]) * 0.5)
