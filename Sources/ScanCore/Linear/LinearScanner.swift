@@ -178,24 +178,26 @@ public enum LinearScanner {
             for part in 0..<parts {
                 let index = coarse + coarseStep * part / parts
                 guard index < lineCount else { continue }
-                var segment: Range<Int>?
+                var segments: [Range<Int>?] = [nil]
                 if let family {
-                    guard let s = family.segment(lines, index) else { continue }
-                    segment = s
+                    segments = family.segments(lines, index)
+                    if segments.isEmpty { continue }
                 }
                 // The sources are alternative readings of one line: once the reads explain every candidate
-                // block the line meets (without a guide: once one source reads), the other sources would
+                // block the stretch meets (without a guide: once one source reads), the other sources would
                 // read the same bars again, or less well.
-                var reads: [ClosedRange<Int>] = []
-                for source in sources.prefix(part == 0 ? sources.count : 1) {
-                    let read = readLine(
-                        source, lines: lines, index: index, segment: segment, options: options,
-                        decoders: decoders, using: all, frame: context.frame)
-                    hits += read
-                    guard !read.isEmpty else { continue }
-                    guard let family else { break }
-                    reads += read.map { $0.forwardStart...$0.forwardEnd }
-                    if family.explains(lines, index, reads: reads) { break }
+                for segment in segments {
+                    var reads: [ClosedRange<Int>] = []
+                    for source in sources.prefix(part == 0 ? sources.count : 1) {
+                        let read = readLine(
+                            source, lines: lines, index: index, segment: segment, options: options,
+                            decoders: decoders, using: all, frame: context.frame)
+                        hits += read
+                        guard !read.isEmpty else { continue }
+                        guard let family, let segment else { break }
+                        reads += read.map { $0.forwardStart...$0.forwardEnd }
+                        if family.explains(lines, index, reads: reads, in: segment) { break }
+                    }
                 }
             }
         }
