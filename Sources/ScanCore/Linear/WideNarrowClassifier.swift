@@ -27,14 +27,61 @@ public enum WideNarrowClassifier {
 
     /// Classifies the `count` elements `w[i]`, `w[i + 1]`, … (a bar first, bars at even offsets; widths
     /// in pixels) with the `wideCount` widest as wide. Nil when fewer than `count` elements are left,
-    /// when `count` is not in 2…16 or `wideCount` not in 1..<count, or when a narrow element has no width.
+    /// when `count` is not in 2…16 or `wideCount` not in 1...min(4, count − 1), or when a narrow element
+    /// has no width.
     public static func classify(_ w: [Double], at i: Int, count: Int, wideCount: Int) -> Reading? {
-        guard count >= 2, count <= 16, wideCount >= 1, wideCount < count, i >= 0, i + count <= w.count else {
+        guard count >= 2, count <= 16, wideCount >= 1, wideCount < count, wideCount <= 4, i >= 0, i + count <= w.count
+        else {
             return nil
         }
         return w.withUnsafeBufferPointer { buf in
             classify(UnsafeBufferPointer(rebasing: buf[i..<(i + count)]), wideCount: wideCount)
         }
+    }
+
+    /// The `wideCount` (1…4) largest of the widths `e` corrected by `spread` (bars narrower, spaces
+    /// wider), the earlier element on ties: their set (bit k for element k), the sum of their corrected
+    /// widths added largest first, and the least of them. One pass keeps a list of at most `wideCount`
+    /// elements, largest first; an element enters only when it is larger than the list's last, since an
+    /// equal one came later and loses the tie. NaN widths are never wide.
+    static func widest(
+        _ e: UnsafeBufferPointer<Double>, spread: Double, wideCount: Int
+    ) -> (set: Int, sum: Double, least: Double) {
+        var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        var indices: (Int, Int, Int, Int) = (0, 0, 0, 0)
+        var kept = 0
+        withUnsafeMutableBytes(of: &values) { vb in
+            withUnsafeMutableBytes(of: &indices) { ib in
+                let v = vb.bindMemory(to: Double.self), index = ib.bindMemory(to: Int.self)
+                for k in 0..<e.count {
+                    let x = k % 2 == 0 ? e[k] - spread : e[k] + spread
+                    guard !x.isNaN else { continue }
+                    if kept == wideCount && !(x > v[kept - 1]) { continue }
+                    // After every kept width that is at least x.
+                    var at = kept == wideCount ? kept - 1 : kept
+                    while at > 0 && x > v[at - 1] {
+                        v[at] = v[at - 1]
+                        index[at] = index[at - 1]
+                        at -= 1
+                    }
+                    v[at] = x
+                    index[at] = k
+                    if kept < wideCount { kept += 1 }
+                }
+            }
+        }
+        var set = 0, sum = 0.0, least = 0.0
+        withUnsafeBytes(of: &values) { vb in
+            withUnsafeBytes(of: &indices) { ib in
+                let v = vb.bindMemory(to: Double.self), index = ib.bindMemory(to: Int.self)
+                for r in 0..<kept {
+                    set |= 1 << index[r]
+                    sum += v[r]
+                    least = v[r]
+                }
+            }
+        }
+        return (set, sum, least)
     }
 
     private static func classify(_ e: UnsafeBufferPointer<Double>, wideCount: Int) -> Reading? {
@@ -43,24 +90,7 @@ public enum WideNarrowClassifier {
         var reading = Reading(pattern: 0, narrow: 0, wide: 0, separation: 0)
         for _ in 0..<3 {
             @inline(__always) func corrected(_ k: Int) -> Double { k % 2 == 0 ? e[k] - spread : e[k] + spread }
-            // The wideCount largest, largest first (the earlier element on ties).
-            var wideSet = 0
-            var wideSum = 0.0
-            var minWide = 0.0
-            for _ in 0..<wideCount {
-                var best = -1
-                var bestValue = -Double.infinity
-                for k in 0..<count where wideSet & (1 << k) == 0 {
-                    let v = corrected(k)
-                    if v > bestValue {
-                        bestValue = v
-                        best = k
-                    }
-                }
-                wideSet |= 1 << best
-                wideSum += bestValue
-                minWide = bestValue
-            }
+            let (wideSet, wideSum, minWide) = widest(e, spread: spread, wideCount: wideCount)
             var maxNarrow = -Double.infinity
             var narrowSum = 0.0
             var barSum = 0.0, barCount = 0.0, spaceSum = 0.0, spaceCount = 0.0
