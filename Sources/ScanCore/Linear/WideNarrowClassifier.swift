@@ -49,10 +49,11 @@ public enum WideNarrowClassifier {
     ) -> (set: Int, sum: Double, least: Double) {
         var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
         var indices: (Int, Int, Int, Int) = (0, 0, 0, 0)
-        var kept = 0
+        var set = 0, sum = 0.0, least = 0.0
         withUnsafeMutableBytes(of: &values) { vb in
             withUnsafeMutableBytes(of: &indices) { ib in
                 let v = vb.bindMemory(to: Double.self), index = ib.bindMemory(to: Int.self)
+                var kept = 0
                 for k in 0..<e.count {
                     let x = k % 2 == 0 ? e[k] - spread : e[k] + spread
                     guard !x.isNaN else { continue }
@@ -68,12 +69,6 @@ public enum WideNarrowClassifier {
                     index[at] = k
                     if kept < wideCount { kept += 1 }
                 }
-            }
-        }
-        var set = 0, sum = 0.0, least = 0.0
-        withUnsafeBytes(of: &values) { vb in
-            withUnsafeBytes(of: &indices) { ib in
-                let v = vb.bindMemory(to: Double.self), index = ib.bindMemory(to: Int.self)
                 for r in 0..<kept {
                     set |= 1 << index[r]
                     sum += v[r]

@@ -2,14 +2,14 @@
 /// (a mirrored symbol's corners run counter-clockwise), possibly degenerate (a linear symbol read on one
 /// line has its top and bottom edge on that line).
 public enum Quadrilateral {
-    /// True when `p` lies inside the convex polygon `quad` or within `margin` pixels of its outline.
-    /// An outline with fewer than three points contains nothing but the points within `margin` of it.
     /// The mean of `points` (a quadrilateral's corners, or any outline's), in their pixels; nil when empty.
     public static func centre(_ points: [Point]) -> Point? {
         guard let first = points.first else { return nil }
         return points.dropFirst().reduce(first, +) * (1 / Double(points.count))
     }
 
+    /// True when `p` lies inside the convex polygon `quad` or within `margin` pixels of its outline.
+    /// An outline with fewer than three points contains nothing but the points within `margin` of it.
     public static func contains(_ quad: [Point], _ p: Point, margin: Double = 0) -> Bool {
         guard !quad.isEmpty else { return false }
         if quad.count >= 3 && isInside(quad, p) { return true }
