@@ -86,10 +86,13 @@ public enum QRDetector {
         return out
     }
 
-    /// Finds the right-angle corner and orders the triple; empty when it is not a plausible symbol. The
-    /// top-left pattern is the corner opposite the longest side; under strong perspective the symbol's
-    /// diagonal need not be the longest side, so when another side is within 15 % of it, the ordering
-    /// with that side as the diagonal is returned too (scored worse by the length difference).
+    /// Orders the triple with each of its corners as the top-left pattern; empty when none is a plausible
+    /// symbol. The top-left pattern is the corner at the symbol's right angle, opposite the symbol's
+    /// diagonal, and seen square-on the diagonal is the longest side; the orderings are scored by how
+    /// much shorter their diagonal is than the longest side (that one first). Under strong perspective
+    /// (40° to 50° of tilt with some roll) the right angle looks as sharp as 55° and the diagonal can be
+    /// the shortest side of the three, so no corner is ruled out by the lengths: the format
+    /// information and the timing patterns, read for every ordering, tell the real one.
     static func orient(_ p: [QRFinderPattern], _ a: Int, _ b: Int, _ c: Int) -> [(Int, Int, Int, Double)] {
         let ab = p[a].center.distance(to: p[b].center)
         let bc = p[b].center.distance(to: p[c].center)
@@ -97,10 +100,9 @@ public enum QRDetector {
         // (corner, other, other, side opposite the corner), longest opposite side first.
         let corners = [(a, b, c, bc), (b, a, c, ac), (c, a, b, ab)].sorted { $0.3 > $1.3 }
         var out: [(Int, Int, Int, Double)] = []
-        for (rank, (tl, x, y, opposite)) in corners.prefix(2).enumerated() {
-            if rank == 1 && opposite < corners[0].3 * 0.85 { break }
+        for (rank, (tl, x, y, opposite)) in corners.enumerated() {
             guard var t = ordered(p, tl, x, y) else { continue }
-            if rank == 1 { t.3 += 0.5 + (corners[0].3 - opposite) / corners[0].3 }
+            if rank > 0 { t.3 += 0.5 + (corners[0].3 - opposite) / corners[0].3 }
             out.append(t)
         }
         return out

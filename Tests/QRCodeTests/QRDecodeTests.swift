@@ -153,11 +153,16 @@ struct QRDecodeTests {
     }
 
     /// Strong perspective: versions 1 (no alignment pattern) and 3 (alignment pattern far from where the
-    /// parallelogram of the finder centres puts it), seen at three tilts; read through the finder outlines.
+    /// parallelogram of the finder centres puts it), seen at five tilts; read through the finder outlines.
+    /// In the last two (about 48° of tilt and a quarter turn, as on a sheet photographed at a slant) the
+    /// symbol's right angle looks like 55° and the line between the top-right and bottom-left finder
+    /// patterns is the shortest side of their triangle, not the longest.
     @Test(arguments: [
         [Point(60, 30), Point(170, 22), Point(215, 200), Point(8, 210)],
         [Point(20, 60), Point(200, 10), Point(230, 220), Point(40, 170)],
         [Point(90, 20), Point(230, 120), Point(120, 230), Point(10, 110)],
+        [Point(20, 220), Point(53, 78), Point(171, 20), Point(141, 168)],
+        [Point(20, 220), Point(63, 70), Point(172, 20), Point(130, 176)],
     ]) func strongPerspective(quad: [Point]) throws {
         for (text, version) in [("Tilted V1", 1), ("Tilted version 3 symbol", 3)] {
             let flat = try Zint.qrCode.render(text, ["--vers=\(version)"], scale: 4)
