@@ -49,8 +49,12 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         // covers the place, that place is read again with the dark pixels grown until neighbouring modules
         // touch (by the dots' joining radius, or by one pixel); a light module between two dark ones keeps
         // a light centre. Only the place is cropped and grown: the effort follows the candidates, not the
-        // frame's size.
-        for place in rereadPlaces(dots: first.dots, nearMisses: first.nearMisses, matrix: matrix) {
+        // frame's size. Near misses are reread only with the try-harder effort, which the registry's
+        // inverted pass goes without (as `--fast` does): in the negative, a light label's paper is one
+        // dark region with solid edges and the bars or text on it make timing-like edges, near misses
+        // that each cost a grown reread.
+        let nearMisses = options.tryHarder ? first.nearMisses : []
+        for place in rereadPlaces(dots: first.dots, nearMisses: nearMisses, matrix: matrix) {
             if options.maxSymbols > 0 && results.count >= options.maxSymbols { break }
             if results.contains(where: { Quadrilateral.contains($0.cornerPoints, place.centre) })
                 || frame.readOutlines.contains(where: { Quadrilateral.contains($0, place.centre) })

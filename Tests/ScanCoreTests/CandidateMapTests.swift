@@ -125,6 +125,26 @@ struct CandidateMapTests {
         #expect(map.linearCount <= map.blocksWide * map.blocksHigh / 50)
     }
 
+    /// One family of edges with clutter around it (bars under heavy noise) lowers the coherence into
+    /// the slanted grids' range, but not its fourth harmonic below ``CandidateMap/skewedGridRatio`` of it:
+    /// no block there becomes a matrix candidate by that rule.
+    @Test func barsUnderNoiseAreNoSlantedGrid() {
+        for angle in [0.0, 30, 60] {
+            var px = barFrame(angle: angle, module: 3).packedPixels
+            var seed: UInt32 = 11
+            for i in px.indices {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                px[i] = UInt8(clamping: Int(px[i]) + Int(seed >> 24) % 121 - 60)
+            }
+            let map = CandidateMap.compute(LuminanceImage(width: 640, height: 360, pixels: px))
+            let slanted = map.matrix.indices.filter {
+                map.matrix[$0] && map.coherence[$0] >= CandidateMap.matrixCoherence
+            }
+            #expect(slanted.isEmpty, "angle \(angle): \(slanted.map { (map.coherence[$0], $0) })")
+            #expect(map.coherence.contains { $0 >= CandidateMap.matrixCoherence && $0 < CandidateMap.skewedGridCoherence })
+        }
+    }
+
     @Test func tinyImagesAreExhaustive() {
         #expect(CandidateMap.compute(LuminanceImage(width: 40, height: 20, filledWith: 0)).isExhaustive)
     }

@@ -26,7 +26,10 @@ import Foundation
 /// tells a barcode (parallel edges repeated *across* the bars) from a lone line or the edge of a shape
 /// (whose coherent blocks line up *along* the edge). A block is a **matrix candidate** when coherence <
 /// ``matrixCoherence`` and edge density ≥ ``matrixDensity`` (edges in two directions) and at least three of
-/// its eight neighbours are such blocks too. Text also passes the matrix rule; that is a safe error.
+/// its eight neighbours are such blocks too. Text also passes the matrix rule; that is a safe error. A
+/// block up to ``skewedGridCoherence`` counts as edges in two directions too when its *fourth-harmonic
+/// coherence* |Σ |g|² (cos 4θ, sin 4θ)| / Σ |g|² (θ the gradient direction) is below ``skewedGridRatio``
+/// times its coherence: a grid seen at a slant, whose two edge families are 30° to 60° apart.
 ///
 /// The thresholds were set on the shared corpora: every EAN/UPC, Code 128 and ITF image of the real and
 /// synthetic corpora (all tiers: blur, noise, low contrast, small, rotated, perspective, JPEG, scenes) has a
@@ -51,6 +54,19 @@ public struct CandidateMap: Sendable, Equatable {
     public static let matrixDensity: Float = 0.15
     /// Largest orientation difference (degrees) between a linear block and the neighbours that support it.
     public static let neighbourTolerance: Float = 15
+    /// Largest coherence of a block that may still be a matrix candidate as a slanted grid (see
+    /// ``skewedGridRatio``): two edge families 30° apart give |cos 30°| = 0.87.
+    public static let skewedGridCoherence: Float = 0.87
+    /// A block of coherence from ``matrixCoherence`` up to ``skewedGridCoherence`` is a matrix candidate
+    /// when its fourth-harmonic coherence is below this fraction of its coherence. Two families of edges
+    /// φ apart give a coherence of |cos φ| and a fourth-harmonic one of |cos 2φ| (0.6 of it or less for φ
+    /// from 30° to 60°: a grid seen at a slant), while one family of edges with clutter around gives
+    /// the same value for both (text lines, wood grain, the edge of a shape).
+    public static let skewedGridRatio: Float = 0.6
+    /// How many of its eight neighbours a slanted-grid block needs as matrix blocks: more than the three
+    /// of the matrix rule, since where two lines cross, or bars end at a slant, a few blocks show two
+    /// edge directions too, while a symbol's inner blocks are surrounded by such blocks.
+    public static let skewedGridSupport = 6
 
     /// Number of block columns and rows. Block (bx, by) covers frame pixels
     /// [bx·16, bx·16 + 16) × [by·16, by·16 + 16); pixels right of or below the last full block are not
@@ -181,6 +197,21 @@ public struct CandidateMap: Sendable, Equatable {
             rawLinear[i] = coherence[i] >= linearCoherence && density[i] >= linearDensity
             rawMatrix[i] = coherence[i] < matrixCoherence && density[i] >= matrixDensity
         }
+        var skewed = [Bool](repeating: false, count: n)
+        // 3b. Grids seen at a slant: a matrix symbol under shear or strong perspective has its two families
+        // of module edges 30° to 60° apart instead of 90°, which the coherence alone takes for one direction.
+        half.withUnsafeBufferPointer { hb in
+            guard let hp = hb.baseAddress else { return }
+            for i in 0..<n where !rawMatrix[i] && density[i] >= matrixDensity && coherence[i] < skewedGridCoherence {
+                let trace = Double(jxx[i] + jyy[i])
+                let bx = i % bw, by = i / bw
+                let fourth = fourthHarmonic(
+                    hp, rowLength: hw, x: max(1, bx * sub)..<min(xEnd, bx * sub + sub),
+                    y: max(1, by * sub)..<min(yEnd, by * sub + sub))
+                skewed[i] = Float(fourth / trace) < skewedGridRatio * coherence[i]
+                rawMatrix[i] = skewed[i]
+            }
+        }
         // 4. Neighbour support.
         var linear = [Bool](repeating: false, count: n), matrix = [Bool](repeating: false, count: n)
         for by in 0..<bh {
@@ -210,12 +241,35 @@ public struct CandidateMap: Sendable, Equatable {
                             if rawMatrix[y * bw + x] { count += 1 }
                         }
                     }
-                    matrix[i] = count >= 3
+                    matrix[i] = count >= (skewed[i] ? skewedGridSupport : 3)
                 }
             }
         }
         return CandidateMap(
             blocksWide: bw, blocksHigh: bh, isExhaustive: false, orientation: orientation,
             coherence: coherence, edgeDensity: density, linear: linear, matrix: matrix)
+    }
+
+    /// The fourth-harmonic magnitude |Σ |g|² (cos 4θ, sin 4θ)| of the central-difference gradients g at
+    /// direction θ over the half-resolution pixels `x` × `y` of `half` (rows of `rowLength`, at least one
+    /// pixel from every border): with u = gx² − gy² and v = 2 gx gy, |g|² cos 4θ = (u² − v²) / |g|² and
+    /// |g|² sin 4θ = 2uv / |g|². Units: as the structure tensor's trace (grey levels² per 2 half pixels).
+    static func fourthHarmonic(
+        _ half: UnsafePointer<UInt8>, rowLength: Int, x: Range<Int>, y: Range<Int>
+    ) -> Double {
+        var c = 0.0, s = 0.0
+        for yy in y {
+            let row = half + yy * rowLength
+            for xx in x {
+                let gx = Double(Int(row[xx + 1]) - Int(row[xx - 1]))
+                let gy = Double(Int(row[xx + rowLength]) - Int(row[xx - rowLength]))
+                let g2 = gx * gx + gy * gy
+                guard g2 > 0 else { continue }
+                let u = gx * gx - gy * gy, v = 2 * gx * gy
+                c += (u * u - v * v) / g2
+                s += 2 * u * v / g2
+            }
+        }
+        return (c * c + s * s).squareRoot()
     }
 }
