@@ -141,7 +141,9 @@ struct CandidateMapTests {
                 map.matrix[$0] && map.coherence[$0] >= CandidateMap.matrixCoherence
             }
             #expect(slanted.isEmpty, "angle \(angle): \(slanted.map { (map.coherence[$0], $0) })")
-            #expect(map.coherence.contains { $0 >= CandidateMap.matrixCoherence && $0 < CandidateMap.skewedGridCoherence })
+            // ... while blocks there do fall in the range the rule examines.
+            let examined = CandidateMap.matrixCoherence..<CandidateMap.skewedGridCoherence
+            #expect(map.coherence.contains { examined.contains($0) })
         }
     }
 
