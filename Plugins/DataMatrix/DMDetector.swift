@@ -96,6 +96,11 @@ public enum DMDetector {
     /// The least fraction of a finder side's samples that must be dark for the side to count as solid.
     static let finderSideDarkness = 0.75
 
+    /// The fraction of a side's samples above which it is solid even for a timing pattern's side, whose
+    /// samples on light modules may meet a dark data module within the profile's reach: (about half the
+    /// samples on dark timing modules, and half of the others on dark data modules behind them).
+    static let solidSideDarkness = 0.95
+
     /// The finder corner of a quadrilateral (clockwise), or `nil` when no corner has two solid sides.
     static func candidate(_ m: BitMatrix, quad q: [Point], hull: [Point] = []) -> Candidate? {
         let centre = Point((q[0].x + q[1].x + q[2].x + q[3].x) / 4, (q[0].y + q[1].y + q[2].y + q[3].y) / 4)
@@ -145,6 +150,15 @@ public enum DMDetector {
             if best >= Self.finderSideDarkness { break }
         }
         guard bestK >= 0, best >= Self.finderSideDarkness else { return nil }
+        // The two sides away from the finder are the timing patterns (§5.3: alternating modules), dark
+        // along about half their length: a region dark along nearly all of all four sides is no symbol (a
+        // light label's paper in the negative image, a solid blob), and its detections, scored for every
+        // size of Table 7, are most of the inverted pass's cost on a photo of labels.
+        if profiles[(bestK + 1) % 4].dark >= Self.solidSideDarkness
+            && profiles[(bestK + 2) % 4].dark >= Self.solidSideDarkness
+        {
+            return nil
+        }
         let into = (bestK + 3) % 4
         // Runs inwards from the side c–l measure the finder bar along it, square to it; runs from l–a, the
         // bar along l–a.
