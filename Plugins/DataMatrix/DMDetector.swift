@@ -49,19 +49,22 @@ public enum DMDetector {
 
     /// For the side from `p` to `q` of a quadrilateral with centre `centre`: the fraction of points along
     /// it where the pixel just inside is dark, and (when `measureRuns`) the dark run lengths measured
-    /// inwards from there. With `atLeast`, sampling stops once the fraction can no longer reach it, and
+    /// inwards from there (pixels, at most a third of the side), all of them and those that `ended` before
+    /// that limit. A run still dark at the limit measured no bar: the bar merges with dark data modules
+    /// there (or, beside the corner of a strongly slanted symbol, the run goes along the other finder bar).
+    /// With `atLeast`, sampling stops once the fraction can no longer reach it, and
     /// the fraction returned is then some value below `atLeast` (callers that only keep sides at least
     /// that dark get the same answers for less).
     static func sideProfile(
         _ m: BitMatrix, _ p: Point, _ q: Point, centre: Point, samples: Int = 24, tolerance: Double = 0,
         measureRuns: Bool = true, atLeast: Double? = nil
     )
-        -> (dark: Double, runs: [Double])
+        -> (dark: Double, runs: [Double], ended: [Double])
     {
         let dx = q.x - p.x
         let dy = q.y - p.y
         let len = (dx * dx + dy * dy).squareRoot()
-        guard len > 1 else { return (0, []) }
+        guard len > 1 else { return (0, [], []) }
         var nx = -dy / len
         var ny = dx / len
         let mid = Point((p.x + q.x) / 2, (p.y + q.y) / 2)
@@ -70,7 +73,7 @@ public enum DMDetector {
             ny = -ny
         }
         var darkCount = 0
-        var runs: [Double] = []
+        var runs: [Double] = [], ended: [Double] = []
         let limit = len / 3
         let reach = max(1.2, len * max(0.012, tolerance))
         for s in 0..<samples {
@@ -89,8 +92,9 @@ public enum DMDetector {
             let start = d
             while d < limit, m.isDark(at: Point(base.x + nx * d, base.y + ny * d)) == true { d += 0.5 }
             runs.append(d - start + 0.5)
+            if d < limit { ended.append(d - start + 0.5) }
         }
-        return (Double(darkCount) / Double(samples), runs)
+        return (Double(darkCount) / Double(samples), runs, ended)
     }
 
     /// The least fraction of a finder side's samples that must be dark for the side to count as solid.
@@ -104,7 +108,7 @@ public enum DMDetector {
     /// The finder corner of a quadrilateral (clockwise), or `nil` when no corner has two solid sides.
     static func candidate(_ m: BitMatrix, quad q: [Point], hull: [Point] = []) -> Candidate? {
         let centre = Point((q[0].x + q[1].x + q[2].x + q[3].x) / 4, (q[0].y + q[1].y + q[2].y + q[3].y) / 4)
-        var profiles: [(dark: Double, runs: [Double])] = []
+        var profiles: [(dark: Double, runs: [Double], ended: [Double])] = []
         var bestK = -1
         var best = 0.0
         // Strictly along the hull first; then allowing the edge to lie up to 2.5 % of the side inside
@@ -162,16 +166,22 @@ public enum DMDetector {
         let into = (bestK + 3) % 4
         // Runs inwards from the side c–l measure the finder bar along it, square to it; runs from l–a, the
         // bar along l–a.
-        let acrossCL = sideProfile(m, q[into], q[(into + 1) % 4], centre: centre, tolerance: tolerance).runs
-        let acrossLA = sideProfile(m, q[bestK], q[(bestK + 1) % 4], centre: centre, tolerance: tolerance).runs
-        var runs = acrossCL + acrossLA
+        let acrossCL = sideProfile(m, q[into], q[(into + 1) % 4], centre: centre, tolerance: tolerance)
+        let acrossLA = sideProfile(m, q[bestK], q[(bestK + 1) % 4], centre: centre, tolerance: tolerance)
+        var runs = acrossCL.runs + acrossLA.runs
         guard !runs.isEmpty else { return nil }
         runs.sort()
         let module = max(1.0, runs[runs.count / 4])
         func lowerQuartile(_ r: [Double]) -> Double? { r.isEmpty ? nil : max(1.0, r.sorted()[r.count / 4]) }
+        // Each bar's own thickness from the runs that ended before the limit, when some did: where dark
+        // data modules border a bar along most of it (blur, a dark corner region), the runs that reached
+        // the limit would make it look several modules thick.
+        func thickness(_ p: (dark: Double, runs: [Double], ended: [Double])) -> Double? {
+            lowerQuartile(p.ended.isEmpty ? p.runs : p.ended)
+        }
         var cand = Candidate(
             l: q[bestK], a: q[(bestK + 1) % 4], b: q[(bestK + 2) % 4], c: q[(bestK + 3) % 4], module: module,
-            moduleAcrossCL: lowerQuartile(acrossCL), moduleAcrossLA: lowerQuartile(acrossLA))
+            moduleAcrossCL: thickness(acrossCL), moduleAcrossLA: thickness(acrossLA))
         cand.bGuesses.append(Point(cand.a.x + cand.c.x - cand.l.x, cand.a.y + cand.c.y - cand.l.y))
         if let b = hullCorner(hull, cand) { cand.bGuesses.append(b) }
         return cand
