@@ -175,9 +175,12 @@ public enum DMDetector {
         func lowerQuartile(_ r: [Double]) -> Double? { r.isEmpty ? nil : max(1.0, r.sorted()[r.count / 4]) }
         // Each bar's own thickness from the runs that ended before the limit, when some did: where dark
         // data modules border a bar along most of it (blur, a dark corner region), the runs that reached
-        // the limit would make it look several modules thick.
+        // the limit would make it look several modules thick. And from the shortest of them that agree:
+        // the runs are the bar alone, or the bar and the dark modules beside it (whole modules longer),
+        // and the bar alone may be under a quarter of them (``Self/barThickness(_:)``).
         func thickness(_ p: (dark: Double, runs: [Double], ended: [Double])) -> Double? {
-            lowerQuartile(p.ended.isEmpty ? p.runs : p.ended)
+            let runs = p.ended.isEmpty ? p.runs : p.ended
+            return Self.barThickness(runs).map { max(1.0, $0) } ?? lowerQuartile(runs)
         }
         var cand = Candidate(
             l: q[bestK], a: q[(bestK + 1) % 4], b: q[(bestK + 2) % 4], c: q[(bestK + 3) % 4], module: module,
@@ -185,6 +188,23 @@ public enum DMDetector {
         cand.bGuesses.append(Point(cand.a.x + cand.c.x - cand.l.x, cand.a.y + cand.c.y - cand.l.y))
         if let b = hullCorner(hull, cand) { cand.bGuesses.append(b) }
         return cand
+    }
+
+    /// A finder bar's thickness from the runs measured across it (pixels): the median of the shortest
+    /// group of runs within a factor 1.3 of one another that holds a sixth of them (three at least), the
+    /// runs of the bar alone; `nil` when no group does. Runs that go on into dark modules beside the bar
+    /// are a module or more longer, and shorter ones (a speck of light in the bar) are too few to make a
+    /// group.
+    static func barThickness(_ runs: [Double]) -> Double? {
+        let r = runs.sorted()
+        let need = max(3, r.count / 6)
+        var j = 0
+        for i in r.indices {
+            if j < i { j = i }
+            while j + 1 < r.count && r[j + 1] <= 1.3 * r[i] { j += 1 }
+            if j - i + 1 >= need { return r[(i + j) / 2] }
+        }
+        return nil
     }
 
     /// The intersection of the timing edges as the hull shows them: from `a` and from `c`, the line to

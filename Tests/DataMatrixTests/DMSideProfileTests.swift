@@ -22,4 +22,18 @@ struct DMSideProfileTests {
         #expect(!ended.isEmpty && ended.count < 8)
         #expect(ended.allSatisfy { abs($0 - 4) <= 1 }, "\(ended)")
     }
+
+    /// The bar alone in a quarter of the runs, the bar and one or two dark modules beside it in the rest
+    /// (measured across the short arm of a 14 × 14 symbol at 11 px modules, sheared by 42°): the
+    /// thickness is the bar's, where the lower quartile gave two modules. Two specks of light in the bar
+    /// make no group.
+    @Test func barThicknessIsTheShortestGroup() {
+        let runs: [Double] = [
+            7, 7, 7, 7, 8, 8.5, 17.5, 17.5, 17.5, 18, 18, 20, 20, 26, 26.5, 39, 47.5, 47.5, 57, 57, 57, 57, 57,
+            66.5,
+        ]
+        #expect(DMDetector.barThickness(runs) == 7)
+        #expect(DMDetector.barThickness([2, 3] + Array(repeating: 12.5, count: 20)) == 12.5)
+        #expect(DMDetector.barThickness([4, 9, 15, 22, 31]) == nil)
+    }
 }
