@@ -21,13 +21,34 @@ public struct EANUPCDecoder: LinearSymbologyDecoder {
     /// The per-line decoder the scan-line engine drives.
     public var rowDecoder = EANRowDecoder()
 
+    /// Guards against reads along a row of another symbol's modules (a PDF417's rows hold UPC-E-like
+    /// stretches whose check digit may hold).
+    let barHeightCheck: BarHeightCheck = {
+        var check = BarHeightCheck()
+        check.minHeight = 4
+        return check
+    }()
+
     public init() {}
 
-    /// The engine's readings with their add-ons checked: an add-on counts only when lines across the symbol
-    /// agree on it; otherwise the main symbol is reported alone (nothing under ``EANAddOnPolicy/require``).
+    /// The length of a main symbol in modules, guards included (ISO/IEC 15420:2009: EAN-13 and UPC-A 95,
+    /// EAN-8 67, UPC-E 51).
+    static func modules(_ format: BarcodeFormat) -> Double {
+        switch format {
+        case .ean8: 67
+        case .upce: 51
+        default: 95
+        }
+    }
+
+    /// The engine's readings whose bars run on across them (``BarHeightCheck``), with their add-ons
+    /// checked: an add-on counts only when lines across the symbol agree on it; otherwise the main symbol is
+    /// reported alone (nothing under ``EANAddOnPolicy/require``).
     public func refine(_ found: [Barcode], frame: FrameContext, options: DecodeOptions) -> [Barcode] {
         // The row decoder's add-on and UPC-A arrive as metadata.
-        let found = found.map { $0.withTypedFactsFromMetadata() }
+        let found = found.map { $0.withTypedFactsFromMetadata() }.filter {
+            options.pure || barHeightCheck.accepts($0, modules: Self.modules($0.format), image: frame.image)
+        }
         // An add-on counts only when lines across the symbol agree on it (EANAddOn.isConfirmed), and no
         // other reading of the same symbol beside it has another add-on.
         var confirmed: [Barcode] = [], unconfirmed: [Barcode] = []

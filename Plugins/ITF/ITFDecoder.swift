@@ -19,7 +19,7 @@ public struct ITFDecoder: LinearSymbologyDecoder {
     /// Guards against reads of part of a tilted symbol.
     let quietZoneCheck = ITFQuietZoneCheck()
     /// Guards against reads along a row of another symbol's modules.
-    let barHeightCheck = ITFBarHeightCheck()
+    let barHeightCheck = BarHeightCheck()
 
     public init() {}
 
@@ -30,7 +30,8 @@ public struct ITFDecoder: LinearSymbologyDecoder {
         let matrices = BinarizerKind.allCases.map { frame.binarized($0) }
         return found.filter { b in
             matrices.contains { quietZoneCheck.accepts(b, digits: b.rawBytes.count, matrix: $0) }
-                && barHeightCheck.accepts(b, digits: b.rawBytes.count, image: frame.image)
+                && barHeightCheck.accepts(
+                    b, modules: ITFQuietZoneCheck.modules(digits: b.rawBytes.count), image: frame.image)
         }
     }
 }

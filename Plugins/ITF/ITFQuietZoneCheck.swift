@@ -19,8 +19,11 @@ struct ITFQuietZoneCheck {
     /// The narrow width of a symbol of `digits` digits `length` pixels long: n digits are n(3 + 2r) + 6 + r
     /// narrow widths (start 4, stop 2 + r), taking the wide-to-narrow ratio r as 2.5.
     static func narrowWidth(length: Double, digits: Int) -> Double {
-        length / (Double(digits) * 8 + 8.5)
+        length / modules(digits: digits)
     }
+
+    /// The length in narrow widths of a symbol of `digits` digits (see ``narrowWidth(length:digits:)``).
+    static func modules(digits: Int) -> Double { Double(digits) * 8 + 8.5 }
 
     func accepts(_ b: Barcode, digits: Int, matrix: BitMatrix) -> Bool {
         let c = b.cornerPoints

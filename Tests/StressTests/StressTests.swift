@@ -181,7 +181,7 @@ struct StressTests {
 
     /// PDF417 symbols, blurred or under glare, read as a six- or eight-digit ITF along one of their rows
     /// (seed 61, and seed 71 over ITF and PDF417): the start or stop pattern and the codewords of one row
-    /// pass for an ITF, and the rows above and below differ (``ITFBarHeightCheck``). Unread or PDF417.
+    /// pass for an ITF, and the rows above and below differ (``BarHeightCheck``). Unread or PDF417.
     @Test(.enabled(if: StressZint.executable != nil)) func aRowOfAPDF417IsNoITF() throws {
         var o = StressRun.Options()
         o.seed = 61
@@ -190,6 +190,21 @@ struct StressTests {
         o.seed = 71
         o.families = ["itf", "pdf417"]
         o.only = [3975]
+        let second = try runExpectingNoWrongValue(o)
+        #expect(first.rows["pdf417"]?.symbols == 2 && second.rows["pdf417"]?.symbols == 1)
+    }
+
+    /// PDF417 symbols under glare or cut read along one of their rows as a UPC-E whose check digit held
+    /// (seed 93 over every family) or as a Codabar (seed 94 over EAN/UPC and PDF417): the rows above and
+    /// below differ (``BarHeightCheck``, also in the EAN/UPC and Codabar plugins). Unread or PDF417.
+    @Test(.enabled(if: StressZint.executable != nil)) func aRowOfAPDF417IsNoUPCEOrCodabar() throws {
+        var o = StressRun.Options()
+        o.seed = 93
+        o.only = [5822, 19542]
+        let first = try runExpectingNoWrongValue(o)
+        o.seed = 94
+        o.families = ["ean13", "ean8", "upca", "upce", "pdf417"]
+        o.only = [559]
         let second = try runExpectingNoWrongValue(o)
         #expect(first.rows["pdf417"]?.symbols == 2 && second.rows["pdf417"]?.symbols == 1)
     }

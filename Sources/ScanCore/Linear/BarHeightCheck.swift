@@ -1,35 +1,42 @@
-import ScanCore
-
-/// Rejects ITF reads whose bars do not run on across the read: a row of another symbol's modules.
+/// Rejects linear reads whose bars do not run on across the read: a row of another symbol's modules.
 ///
-/// ITF has no check character, and its start (four narrow elements) and stop (wide bar, narrow space,
-/// narrow bar) patterns occur in the rows of two-dimensional symbols: a PDF417's start and stop patterns
-/// and codewords, read along one of its rows (3 or 4 modules high, the module about an ITF narrow width),
-/// can make a valid-looking ITF read one row high. A symbol's bars run across the whole symbol, many
-/// narrow widths high (an ITF-14 about 30, ISO/IEC 16390:2007 Annex B asks for at least 5 mm). So the read's
-/// elements are followed across its lines on parallel lines further and further out (one step of
+/// The start and stop patterns and the characters of short linear symbologies occur in the rows of
+/// two-dimensional symbols: a PDF417's start and stop patterns and codewords, read along one of its rows
+/// (3 or 4 modules high, its module about a narrow width), can make a valid-looking ITF read one row
+/// high (ITF has no check character), and even a UPC-E whose check digit happens to hold. A symbol's bars
+/// run across the whole symbol, many narrow widths high (an ITF-14 about 30, ISO/IEC 16390:2007 Annex B
+/// asks for at least 5 mm; an EAN/UPC symbol at nominal size about 70 % of its width). So the
+/// read's elements are followed across its lines on parallel lines further and further out (one step of
 /// ``stepFraction`` of its length at a time, each quarter of the read allowed to shift by a pixel along
 /// the line against the last step, which follows bars that are not quite perpendicular to the lines:
 /// perspective, shear), and the read stands when the same elements (``agreement`` of their centres dark
 /// or light as on the read's line, each line thresholded at its own mid-grey) show over ``minHeight``
 /// narrow widths in all, or when the lines reach the image border before that (a symbol cut by the
 /// border). A row of another symbol gives way at the next row, where about half of its elements differ.
-struct ITFBarHeightCheck {
+///
+/// ```swift
+/// let check = BarHeightCheck()
+/// check.accepts(read, modules: 51, image: frame.image)  // a UPC-E: 51 modules long
+/// ```
+public struct BarHeightCheck: Sendable {
     /// Smallest height of the bars, in narrow widths: one and a half rows of 4 modules.
-    var minHeight = 6.0
+    public var minHeight = 6.0
     /// Distance between the lines followed, as a fraction of the read's length (at least a pixel).
-    var stepFraction = 0.01
+    public var stepFraction = 0.01
     /// Smallest fraction of the read's elements that must show the same colour on a line.
-    var agreement = 0.8
+    public var agreement = 0.8
+
+    public init() {}
     /// tan 50°: the steepest angle between a read's lines and the normal to its bars (the line families'
     /// reach, see `LinearScanner.SymbolEnds`).
     static let steepest = 1.2
     /// Parts of the read that follow their own shift.
     static let segments = 4
 
-    /// True unless `b`, a read of `digits` digits, is followed over fewer than ``minHeight`` narrow widths
-    /// in `image` (the pass's image, in which `b`'s corner points lie).
-    func accepts(_ b: Barcode, digits: Int, image: LuminanceImage) -> Bool {
+    /// True unless `b`, a read `modules` narrow widths long from its first corner point to its second, is
+    /// followed over fewer than ``minHeight`` narrow widths in `image` (the pass's image, in which `b`'s
+    /// corner points lie: the first two along its first agreeing line, the last two along its last).
+    public func accepts(_ b: Barcode, modules: Double, image: LuminanceImage) -> Bool {
         let c = b.cornerPoints
         guard c.count == 4 else { return true }
         let length = c[0].distance(to: c[1])
@@ -39,7 +46,8 @@ struct ITFBarHeightCheck {
         // The read's lines: from c[0] → c[1] to c[3] → c[2]; their middle line and the band's half height.
         let across = (c[3] - c[0]).x * n.x + (c[3] - c[0]).y * n.y
         let half = abs(across) / 2
-        let needed = minHeight * ITFQuietZoneCheck.narrowWidth(length: length, digits: digits)
+        guard modules > 0 else { return true }
+        let needed = minHeight * length / modules
         if 2 * half >= needed { return true }
         let middle = (c[0] + c[3]) * 0.5
         let samples = Int(length)
