@@ -173,14 +173,12 @@ public enum DMDetector {
         runs.sort()
         let module = max(1.0, runs[runs.count / 4])
         func lowerQuartile(_ r: [Double]) -> Double? { r.isEmpty ? nil : max(1.0, r.sorted()[r.count / 4]) }
-        // Each bar's own thickness from the runs that ended before the limit, when some did: where dark
-        // data modules border a bar along most of it (blur, a dark corner region), the runs that reached
-        // the limit would make it look several modules thick. And from the shortest of them that agree:
-        // the runs are the bar alone, or the bar and the dark modules beside it (whole modules longer),
-        // and the bar alone may be under a quarter of them (``Self/barThickness(_:)``).
+        // Each bar's own thickness from the shortest of the runs that ended before the limit and agree
+        // (``Self/barThickness(_:)``): the runs are the bar alone, or the bar and the dark modules beside
+        // it (whole modules longer), and where dark data modules border a bar along most of it (blur, a
+        // dark corner region) the bar alone may be under a quarter of them. Else the lower quartile.
         func thickness(_ p: (dark: Double, runs: [Double], ended: [Double])) -> Double? {
-            let runs = p.ended.isEmpty ? p.runs : p.ended
-            return Self.barThickness(runs).map { max(1.0, $0) } ?? lowerQuartile(runs)
+            Self.barThickness(p.ended).map { max(1.0, $0) } ?? lowerQuartile(p.runs)
         }
         var cand = Candidate(
             l: q[bestK], a: q[(bestK + 1) % 4], b: q[(bestK + 2) % 4], c: q[(bestK + 3) % 4], module: module,

@@ -19,14 +19,17 @@
 /// check.accepts(read, modules: 51, image: frame.image)  // a UPC-E: 51 modules long
 /// ```
 public struct BarHeightCheck: Sendable {
-    /// Smallest height of the bars, in narrow widths: one and a half rows of 4 modules.
-    public var minHeight = 6.0
+    /// Smallest height of the bars, in narrow widths (default 6: one and a half rows of 4 modules).
+    public var minHeight: Double
     /// Distance between the lines followed, as a fraction of the read's length (at least a pixel).
     public var stepFraction = 0.01
     /// Smallest fraction of the read's elements that must show the same colour on a line.
     public var agreement = 0.8
 
-    public init() {}
+    /// A check asking for bars at least `minHeight` narrow widths high; a PDF417 row gives way after
+    /// about 2, so anything from 4 up tells one.
+    public init(minHeight: Double = 6) { self.minHeight = minHeight }
+
     /// tan 50°: the steepest angle between a read's lines and the normal to its bars (the line families'
     /// reach, see `LinearScanner.SymbolEnds`).
     static let steepest = 1.2
