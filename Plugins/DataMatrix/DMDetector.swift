@@ -9,6 +9,12 @@ public struct DMDetection: Sendable {
     public let isMirrored: Bool
     /// Fraction of finder, timing and alignment modules that were as expected (0…1).
     public let score: Double
+
+    /// True when `other` is the same hypothesis of one candidate's detections: the same size, read the
+    /// same way (each is refined once per candidate).
+    func isSameHypothesis(as other: DMDetection) -> Bool {
+        size == other.size && isMirrored == other.isMirrored
+    }
 }
 
 /// Finds ECC 200 symbols in a binarized image (ISO/IEC 16022:2006 §5.3 and §7: the L-shaped finder of
@@ -378,7 +384,17 @@ public enum DMDetector {
     /// Grid hypotheses for a candidate, best first: sizes whose proportions fit, in both readings
     /// (plain and mirrored), with the fourth corner refined; hypotheses whose sampled data modules are
     /// stripes (``isStriped(_:size:transform:)``) are dropped before refining.
-    public static func detections(_ m: BitMatrix, _ cand: Candidate, maxResults: Int = 4) -> [DMDetection] {
+    ///
+    /// Hypotheses are refined in the order of their scores before refining. With `read`, each refined
+    /// detection that scores ``earlyReadScore`` or more is handed to it at once, and when `read` returns
+    /// true (it read the symbol) the rest are not refined: the detections refined so far are returned,
+    /// best first, the one read among them. A grid whose finder and timing modules all but match is the
+    /// symbol's in nearly every case, and refining the other sizes (about eight per candidate) was most
+    /// of a read symbol's detection cost. Without `read`, or when it reads none, every hypothesis is
+    /// refined and the result is as it would be without it.
+    public static func detections(
+        _ m: BitMatrix, _ cand: Candidate, maxResults: Int = 4, reading read: ((DMDetection) -> Bool)? = nil
+    ) -> [DMDetection] {
         let la = cand.l.distance(to: cand.a)
         let lc = cand.l.distance(to: cand.c)
         guard la > 4, lc > 4 else { return [] }
@@ -419,20 +435,29 @@ public enum DMDetector {
             if isStriped(m, size: size, transform: gridTransform(size, cand, mirrored: mirrored, b: b0)) { continue }
             let (b, s) = refineB(m, size, cand, mirrored: mirrored, start: b0, score: s0)
             guard s > 0.7 else { continue }
-            out.append(
+            var refined = [
                 DMDetection(
                     size: size, transform: gridTransform(size, cand, mirrored: mirrored, b: b),
-                    isMirrored: mirrored, score: s))
+                    isMirrored: mirrored, score: s)
+            ]
             if size.isSquare {
-                out.append(
+                refined.append(
                     DMDetection(
                         size: size, transform: gridTransform(size, cand, mirrored: true, b: b),
                         isMirrored: true, score: s - 1e-6))
             }
+            out += refined
+            if let read, s >= earlyReadScore, refined.contains(where: read) { break }
         }
         out.sort { $0.score > $1.score }
         return Array(out.prefix(maxResults))
     }
+
+    /// The score from which ``detections(_:_:maxResults:reading:)`` hands a refined detection to its
+    /// reader before refining the other hypotheses. Of the Data Matrix symbols the corpora read, 99 % had
+    /// a best detection of 0.9 or more and 95 % of 0.985 or more; clutter's refined detections score
+    /// about 0.75 (their finder sides are solid, their timing modules match half the time).
+    static let earlyReadScore = 0.95
 
     /// True when a candidate whose sides' lengths in pixels are off the proportions of `size` by `aspect`
     /// (within a factor 3, about 70° of tilt) has the size's rows and columns in modules, each within a

@@ -200,20 +200,31 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             if failures >= Self.failedCandidateLimit { break }
             let readBefore = results.count
             defer { if results.count == readBefore { failures += 1 } }
-            let dets = DMDetector.detections(matrix, cand)
-            bestScore = max(bestScore, dets.first?.score ?? 0)
-            var done = false
-            for d in dets {
+            // Each detection is sampled and decoded once: the ones the detector hands over as it refines
+            // them (near-perfect grids), then the rest, best first.
+            var tried: [DMDetection] = []
+            var read: Barcode?
+            func attempt(_ d: DMDetection) -> Bool {
+                tried.append(d)
                 guard
                     let grid = GridSampler.sample(
                         matrix, columns: d.size.columns, rows: d.size.rows, transform: d.transform),
                     let (content, corrections) = DataMatrixDecoder.decode(grid: grid, size: d.size)
-                else { continue }
-                let b = barcode(content, corrections: corrections, detection: d)
+                else { return false }
+                read = barcode(content, corrections: corrections, detection: d)
+                return true
+            }
+            let dets = DMDetector.detections(matrix, cand, reading: attempt)
+            bestScore = max(bestScore, dets.first?.score ?? 0)
+            if read == nil {
+                for d in dets where !tried.contains(where: { $0.isSameHypothesis(as: d) }) {
+                    if attempt(d) { break }
+                }
+            }
+            let done = read != nil
+            if let b = read {
                 results.append(b)
                 areas.append(b.cornerPoints)
-                done = true
-                break
             }
             if !done, let d = dets.first {
                 if let (content, corrections, dd) = reread(matrix, image: image, dets, d) {
