@@ -78,6 +78,8 @@ extension AztecDetector {
                     // diagonals.
                     let along = Point(x, Double(y) + 0.5)
                     guard let v1 = crossCheck(m, along, vertical: true, moduleSize: u, speckle: speckle),
+                        // The light ring's corners (a checkerboard passes every line check).
+                        innerRingCornersAreLight(m, Point(x, v1.centre), alongRow: u, alongColumn: v1.moduleSize),
                         let h1 = crossCheck(m, Point(x, v1.centre), vertical: false, moduleSize: u, speckle: speckle),
                         let v = crossCheck(
                             m, Point(h1.centre, v1.centre), vertical: true, moduleSize: u, speckle: speckle),
@@ -108,6 +110,38 @@ extension AztecDetector {
         }
         return found.sorted { $0.hits > $1.hits }
     }
+
+    /// True when the light ring shows on at least three of the four diagonals of the dark centre module
+    /// at `p`: a light pixel among the points ``innerRingCornerReach`` ring spacings along the row
+    /// (`alongRow` pixels) and along the column (`alongColumn`) away from it, towards the ring's corners.
+    ///
+    /// ISO/IEC 24778:2008 §6.2: the rings are squares, ring 1 light from 0.5 to 1.5 modules of the centre
+    /// in the symbol's own axes. The spacing along a line is the module over the larger of |cos| and |sin|
+    /// of the symbol's turn, so a point k spacings out on a diagonal lies between k (not turned) and 2k
+    /// modules (turned by 45°) of the centre in the symbol's axes: for k in 0.55…0.8, inside the light ring
+    /// at any turn, also where ink spread has grown the centre module and the dark ring by up to 0.3 module.
+    /// One diagonal may meet a speck. A checkerboard of the ring spacing (a calibration target, tiles, a
+    /// checked cloth) passes the ring-spacing tests along the row and the column around every square, but
+    /// the squares diagonal to a dark one are dark.
+    static func innerRingCornersAreLight(_ m: BitMatrix, _ p: Point, alongRow: Double, alongColumn: Double) -> Bool {
+        var light = 0
+        for (sx, sy) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
+            for k in innerRingCornerReach {
+                let x = Int((p.x + sx * k * alongRow).rounded(.down))
+                let y = Int((p.y + sy * k * alongColumn).rounded(.down))
+                guard x >= 0, y >= 0, x < m.width, y < m.height else { continue }
+                if !m[x, y] {
+                    light += 1
+                    break
+                }
+            }
+        }
+        return light >= 3
+    }
+
+    /// The offsets of ``innerRingCornersAreLight(_:_:alongRow:alongColumn:)``'s points from the centre, in
+    /// ring spacings along each axis.
+    static let innerRingCornerReach = [0.55, 0.7, 0.85, 1.0, 1.15, 1.3]
 
     /// True when the light ring around the dark centre module at `p` is closed by the dark ring around
     /// it (ISO/IEC 24778:2008 §6.2: concentric square rings one module wide): its light pixels, filled from

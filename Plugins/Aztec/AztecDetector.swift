@@ -60,7 +60,9 @@ public struct AztecOrientation: Sendable, Equatable {
 /// Method:
 /// 1. Rows are scanned for the run pattern light–dark–light–DARK–light–dark–light of equal widths
 ///    bounded by dark runs (the centre module and rings 1–3 of every bull's-eye, ring 4 being dark in
-///    both kinds), then checked along the column through its centre; nearby hits are merged.
+///    both kinds), then checked along the column through its centre, on the diagonals for the light
+///    ring's corners (which a checkerboard lacks), for a closed light ring and for point symmetry;
+///    nearby hits are merged.
 /// 2. From the centre, 64 rays record where the colour changes. Ring k (Chebyshev distance k modules)
 ///    has its edges at k ± ½ in every direction, so the midpoints between the edges of light ring 3
 ///    lie on the square of half-side 3 in module units, whatever the rotation and (locally) the
