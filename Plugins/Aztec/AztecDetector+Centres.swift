@@ -77,8 +77,11 @@ extension AztecDetector {
                     // a rotated bull's-eye), then the closed inner ring and point symmetry along both
                     // diagonals.
                     let along = Point(x, Double(y) + 0.5)
-                    guard let v1 = crossCheck(m, along, vertical: true, moduleSize: u, speckle: speckle),
-                        // The light ring's corners (a checkerboard passes every line check).
+                    // The light ring's corners first, with the row's spacing along both axes, before any
+                    // walk (a checkerboard or diagonal stripes pass the row test at every dark run), and
+                    // again at the column's centre and spacing.
+                    guard innerRingCornersAreLight(m, along, alongRow: u, alongColumn: u),
+                        let v1 = crossCheck(m, along, vertical: true, moduleSize: u, speckle: speckle),
                         innerRingCornersAreLight(m, Point(x, v1.centre), alongRow: u, alongColumn: v1.moduleSize),
                         let h1 = crossCheck(m, Point(x, v1.centre), vertical: false, moduleSize: u, speckle: speckle),
                         let v = crossCheck(
