@@ -2,13 +2,14 @@ import BuiltinPlugins
 import Foundation
 import ScanCore
 import ScanImageIO
+import Synchronization
 
 // scanbench: times in-process decoding of images that are loaded once, so image loading and process
 // start-up are excluded. Output: one JSON object per image and a final summary line (see Benchmarks/README.md).
 
 let usage = """
     USAGE: scanbench [--formats LIST] [--warmup N] [--repeat N] [--no-invert] [--no-downscale]
-                     [--per-plugin] [--fast] IMAGE...
+                     [--per-plugin] [--per-pass] [--fast] IMAGE...
 
     For each image: decodes it N times (after a warm-up) with a new FrameContext each time (as a new frame
     would get) and prints {"file", "median_ms", "cpu_median_ms", "p95_ms", "min_ms", "max_ms", "symbols",
@@ -17,8 +18,30 @@ let usage = """
 
     Diagnostics: --no-invert / --no-downscale turn the registry's retries off, --fast try-harder; --per-plugin adds
     "plugins": {name: median ms of that plugin alone on one pass, no retries} and "candidates":
-    {"linear", "matrix"} (candidate blocks of the frame's CandidateMap) to each line.
+    {"linear", "matrix"} (candidate blocks of the frame's CandidateMap) to each line; --per-pass adds
+    "passes": {"PASS PLUGIN": median CPU ms of that plugin's part of that pass over the timed repeats}
+    (DecoderRegistry.decode(_:options:trace:); "linear" is the scan-line engine's part for every linear
+    plugin, and the frame's binarization and candidate map count for the pass's first plugin).
     """
+
+/// The CPU milliseconds of each pass's plugins, per repeat (`--per-pass`): "PASS PLUGIN" → one sum per
+/// decode.
+final class PassTimes: Sendable {
+    private let state = Mutex<(sums: [String: [Double]], decode: [String: Double])>(([:], [:]))
+    /// Adds one plugin's part of a pass to the current decode.
+    func add(_ t: PassTiming) {
+        state.withLock { $0.decode["\(t.pass) \(t.plugin)", default: 0] += t.milliseconds }
+    }
+    /// Ends the current decode.
+    func endDecode() {
+        state.withLock { s in
+            for (k, v) in s.decode { s.sums[k, default: []].append(v) }
+            s.decode = [:]
+        }
+    }
+    /// Every ended decode's sums.
+    var sums: [String: [Double]] { state.withLock { $0.sums } }
+}
 
 /// CPU time used by this process so far (every thread), nanoseconds.
 func processCPUNanoseconds() -> UInt64 {
@@ -34,7 +57,7 @@ func fail(_ message: String) -> Never {
 
 var formats: Set<BarcodeFormat> = []
 var warmup = 1, repeats = 5
-var noInvert = false, noDownscale = false, perPlugin = false, fast = false
+var noInvert = false, noDownscale = false, perPlugin = false, perPass = false, fast = false
 var files: [String] = []
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
@@ -52,6 +75,7 @@ while !args.isEmpty {
     case "--fast": fast = true
     case "--no-downscale": noDownscale = true
     case "--per-plugin": perPlugin = true
+    case "--per-pass": perPass = true
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -89,10 +113,12 @@ for file in files {
     var found: [Barcode] = []
     for _ in 0..<warmup { found = registry.decode(FrameContext(image: image), options: options) }
     var times: [Double] = [], cpuTimes: [Double] = []
+    let passTimes = PassTimes()
     for _ in 0..<repeats {
         let start = DispatchTime.now().uptimeNanoseconds
         let cpuStart = processCPUNanoseconds()
-        found = registry.decode(FrameContext(image: image), options: options)
+        found = registry.decode(FrameContext(image: image), options: options, trace: perPass ? passTimes.add : nil)
+        passTimes.endDecode()
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         cpuTimes.append(Double(processCPUNanoseconds() - cpuStart) / 1e6)
     }
@@ -100,6 +126,14 @@ for file in files {
     cpuTimes.sort()
     let p95 = times[min(times.count - 1, Int((Double(times.count) * 0.95).rounded(.up)) - 1)]
     var extra: [String: JSONValue] = [:]
+    if perPass {
+        // A part that runs in some repeats only (none does today) counts 0 in the others.
+        extra["passes"] = .object(
+            passTimes.sums.mapValues { ms in
+                let all = (ms + Array(repeating: 0, count: max(0, repeats - ms.count))).sorted()
+                return .number(all[all.count / 2])
+            })
+    }
     if perPlugin {
         var single = options
         single.tryInvert = false

@@ -152,4 +152,23 @@ struct RegistryTests {
         far.cornerPoints = a.cornerPoints.map { $0 + Point(50, 0) }
         #expect(DecoderRegistry.removingDuplicates([a, b, far]).count == 2)
     }
+
+    /// The trace is told each plugin's part of each pass, in order, the first pass first, and tracing
+    /// changes nothing of what is read.
+    @Test func traceTellsEachPluginsPartOfEachPass() {
+        let frame = LuminanceImage(width: 4, height: 4, filledWith: 0)
+        let parts = Mutex<[PassTiming]>([])
+        let traced = registry.decode(FrameContext(image: frame), options: DecodeOptions()) { t in
+            parts.withLock { $0.append(t) }
+        }
+        let plain = registry.decode(FrameContext(image: frame), options: DecodeOptions())
+        #expect(traced.map(\.rawValue) == ["X"])
+        #expect(traced.map(\.rawValue) == plain.map(\.rawValue))
+        let seen = parts.withLock { $0 }
+        #expect(seen.first?.pass.kind == nil)
+        #expect(seen.first?.plugin == "dark-corner")
+        #expect(seen.allSatisfy { $0.plugin == "dark-corner" && $0.milliseconds >= 0 })
+        let planned = DecodePass.plan(DecodeOptions(), width: 4, height: 4)
+        #expect(seen.allSatisfy { planned.contains($0.pass) })
+    }
 }

@@ -16,11 +16,17 @@ extension DecoderRegistry {
         private var read: [Int]
         /// Per plugin: the places its passes could not read (frame pixels), or nil when it does not say.
         private var unresolved: [[[Point]]?]
+        /// Told the CPU time of each plugin's part of each pass, when set.
+        let trace: (@Sendable (PassTiming) -> Void)?
 
-        init(plugins: [any SymbologyDecoder], frame: FrameContext, options: DecodeOptions) {
+        init(
+            plugins: [any SymbologyDecoder], frame: FrameContext, options: DecodeOptions,
+            trace: (@Sendable (PassTiming) -> Void)? = nil
+        ) {
             self.plugins = plugins
             self.frame = frame
             self.options = options
+            self.trace = trace
             read = Array(repeating: 0, count: plugins.count)
             unresolved = Array(repeating: [], count: plugins.count)
         }
@@ -85,13 +91,24 @@ extension DecoderRegistry {
                         to: context.candidates.removingBlocks(explainedBy: read2D, margin: 0),
                         readOutlines: context.readOutlines + read2D)
                 }
+                let start = trace == nil ? 0 : PassTiming.threadCPUMilliseconds()
                 let outcome = plugin.decodePass(
                     pluginContext, pass: pass, options: plugin.kind == .linear ? passOptions : otherOptions)
+                trace?(
+                    PassTiming(
+                        pass: pass, plugin: plugin.name, milliseconds: PassTiming.threadCPUMilliseconds() - start))
                 outcomes.append((k, outcome))
                 read2D += outcome.symbols.filter { options.wants($0.format) }.map(\.cornerPoints)
             }
             // Every linear plugin in one pass of the scan-line engine.
             if !linear.isEmpty {
+                let start = trace == nil ? 0 : PassTiming.threadCPUMilliseconds()
+                defer {
+                    trace?(
+                        PassTiming(
+                            pass: pass, plugin: PassTiming.linearEngine,
+                            milliseconds: PassTiming.threadCPUMilliseconds() - start))
+                }
                 var rows: [any LinearRowDecoder] = []
                 for (_, plugin) in linear { rows.append(Self.rowDecoder(of: plugin)) }
                 var linearContext = context

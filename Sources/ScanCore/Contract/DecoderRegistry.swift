@@ -66,9 +66,17 @@ public struct DecoderRegistry: Sendable {
     /// All symbols of the wanted formats; corner points in pixels of `frame.image`. Never throws: an image
     /// with nothing readable gives `[]`.
     public func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
+        decode(frame, options: options, trace: nil)
+    }
+
+    /// ``decode(_:options:)``, telling `trace` (on the calling thread) the CPU time of each plugin's part
+    /// of each pass as it ends (``PassTiming``); the scan-line engine's part is one for every linear plugin.
+    public func decode(
+        _ frame: FrameContext, options: DecodeOptions, trace: (@Sendable (PassTiming) -> Void)?
+    ) -> [Barcode] {
         let plugins = decoders(for: options.formats)
         guard !plugins.isEmpty else { return [] }
-        var run = PassRun(plugins: plugins, frame: frame, options: options)
+        var run = PassRun(plugins: plugins, frame: frame, options: options, trace: trace)
         for pass in DecodePass.plan(options, width: frame.width, height: frame.height) {
             run.perform(pass)
             if run.isFull { break }
