@@ -206,11 +206,7 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             var read: Barcode?
             func attempt(_ d: DMDetection) -> Bool {
                 tried.append(d)
-                guard
-                    let grid = GridSampler.sample(
-                        matrix, columns: d.size.columns, rows: d.size.rows, transform: d.transform),
-                    let (content, corrections) = DataMatrixDecoder.decode(grid: grid, size: d.size)
-                else { return false }
+                guard let (content, corrections) = Self.decode(d, in: matrix) else { return false }
                 read = barcode(content, corrections: corrections, detection: d)
                 return true
             }
@@ -265,12 +261,7 @@ public struct DataMatrixDecoder: SymbologyDecoder {
         if let (c, n) = readRegions(matrix, image: image, d) { return (c, n, d) }
         for det in dets.prefix(2) {
             let r = DMDetector.refineCorners(matrix, det)
-            if let grid = GridSampler.sample(
-                matrix, columns: r.size.columns, rows: r.size.rows, transform: r.transform),
-                let (c, n) = DataMatrixDecoder.decode(grid: grid, size: r.size)
-            {
-                return (c, n, r)
-            }
+            if let (c, n) = Self.decode(r, in: matrix) { return (c, n, r) }
             if let (c, n) = readRegions(matrix, image: image, r) { return (c, n, r) }
         }
         return nil
@@ -296,6 +287,16 @@ public struct DataMatrixDecoder: SymbologyDecoder {
             if let r = grids.lazy.compactMap({ DataMatrixDecoder.decode(grid: $0, size: d.size) }).first { return r }
         }
         return nil
+    }
+
+    /// The content of the grid that detection `d` lays over `matrix` (each module read at its centre) and
+    /// the number of codewords corrected; nil when a module centre falls outside the image or the grid
+    /// does not read.
+    static func decode(_ d: DMDetection, in matrix: BitMatrix) -> (DecodedContent, Int)? {
+        guard
+            let grid = GridSampler.sample(matrix, columns: d.size.columns, rows: d.size.rows, transform: d.transform)
+        else { return nil }
+        return decode(grid: grid, size: d.size)
     }
 
     /// Decodes a sampled module grid of a known size: codewords, error correction, data.

@@ -19,13 +19,8 @@ struct DMEarlyReadingTests {
         var value: String?
         let early = DMDetector.detections(matrix, candidate) { d in
             handed.append(d)
-            guard
-                let grid = GridSampler.sample(
-                    matrix, columns: d.size.columns, rows: d.size.rows, transform: d.transform),
-                let (content, _) = DataMatrixDecoder.decode(grid: grid, size: d.size)
-            else { return false }
-            value = content.text
-            return true
+            value = DataMatrixDecoder.decode(d, in: matrix)?.0.text
+            return value != nil
         }
         #expect(value == text)
         #expect(handed.count == 1)
