@@ -127,24 +127,34 @@ extension AztecDetector {
     /// checked cloth) passes the ring-spacing tests along the row and the column around every square, but
     /// the squares diagonal to a dark one are dark.
     static func innerRingCornersAreLight(_ m: BitMatrix, _ p: Point, alongRow: Double, alongColumn: Double) -> Bool {
-        var light = 0
-        for (sx, sy) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
-            for k in innerRingCornerReach {
-                let x = Int((p.x + sx * k * alongRow).rounded(.down))
-                let y = Int((p.y + sy * k * alongColumn).rounded(.down))
-                guard x >= 0, y >= 0, x < m.width, y < m.height else { continue }
-                if !m[x, y] {
-                    light += 1
-                    break
+        let width = m.width, height = m.height
+        return m.bits.withUnsafeBufferPointer { bits in
+            var light = 0, dark = 0
+            // Diagonal d: x sign (d & 1), y sign (d & 2).
+            for d in 0..<4 {
+                let sx = d & 1 == 0 ? alongRow : -alongRow
+                let sy = d & 2 == 0 ? alongColumn : -alongColumn
+                var seen = false
+                for i in innerRingCornerReach.indices {
+                    let k = innerRingCornerReach[i]
+                    let fx = p.x + k * sx, fy = p.y + k * sy
+                    // Comparisons first: NaN fails them, and truncation is the floor for non-negative values.
+                    guard fx >= 0, fy >= 0, fx < Double(width), fy < Double(height) else { continue }
+                    if bits[Int(fy) * width + Int(fx)] == 0 {
+                        seen = true
+                        break
+                    }
                 }
+                if seen { light += 1 } else { dark += 1 }
+                if dark > 1 { return false }
             }
+            return light >= 3
         }
-        return light >= 3
     }
 
     /// The offsets of ``innerRingCornersAreLight(_:_:alongRow:alongColumn:)``'s points from the centre, in
     /// ring spacings along each axis.
-    static let innerRingCornerReach = [0.55, 0.7, 0.85, 1.0, 1.15, 1.3]
+    static let innerRingCornerReach: InlineArray<6, Double> = [0.55, 0.7, 0.85, 1.0, 1.15, 1.3]
 
     /// True when the light ring around the dark centre module at `p` is closed by the dark ring around
     /// it (ISO/IEC 24778:2008 §6.2: concentric square rings one module wide): its light pixels, filled from
