@@ -118,9 +118,9 @@ for file in files {
         let start = DispatchTime.now().uptimeNanoseconds
         let cpuStart = processCPUNanoseconds()
         found = registry.decode(FrameContext(image: image), options: options, trace: perPass ? passTimes.add : nil)
-        passTimes.endDecode()
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         cpuTimes.append(Double(processCPUNanoseconds() - cpuStart) / 1e6)
+        if perPass { passTimes.endDecode() }
     }
     times.sort()
     cpuTimes.sort()

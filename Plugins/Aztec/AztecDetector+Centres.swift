@@ -77,12 +77,14 @@ extension AztecDetector {
                     // a rotated bull's-eye), then the closed inner ring and point symmetry along both
                     // diagonals.
                     let along = Point(x, Double(y) + 0.5)
-                    // The light ring's corners first, with the row's spacing along both axes, before any
-                    // walk (a checkerboard or diagonal stripes pass the row test at every dark run), and
-                    // again at the column's centre and spacing.
-                    guard innerRingCornersAreLight(m, along, alongRow: u, alongColumn: u),
+                    // The light ring's corners first, before any walk (a checkerboard or diagonal stripes
+                    // pass the row test at every dark run), from the scan row (the shortest reach still
+                    // meets the ring on a turned symbol's diagonals when the row passes up to half a module
+                    // off the centre), then from the column's centre with its spacing.
+                    guard innerRingCornersAreLight(m, along, alongRow: u, alongColumn: u, atLeast: 3),
                         let v1 = crossCheck(m, along, vertical: true, moduleSize: u, speckle: speckle),
-                        innerRingCornersAreLight(m, Point(x, v1.centre), alongRow: u, alongColumn: v1.moduleSize),
+                        innerRingCornersAreLight(
+                            m, Point(x, v1.centre), alongRow: u, alongColumn: v1.moduleSize, atLeast: 3),
                         let h1 = crossCheck(m, Point(x, v1.centre), vertical: false, moduleSize: u, speckle: speckle),
                         let v = crossCheck(
                             m, Point(h1.centre, v1.centre), vertical: true, moduleSize: u, speckle: speckle),
@@ -114,19 +116,26 @@ extension AztecDetector {
         return found.sorted { $0.hits > $1.hits }
     }
 
-    /// True when the light ring shows on at least three of the four diagonals of the dark centre module
-    /// at `p`: a light pixel among the points ``innerRingCornerReach`` ring spacings along the row
+    /// True when the light ring shows on at least `atLeast` of the four diagonals of the dark centre
+    /// module at `p`: a light pixel among the points ``innerRingCornerReach`` ring spacings along the row
     /// (`alongRow` pixels) and along the column (`alongColumn`) away from it, towards the ring's corners.
     ///
-    /// ISO/IEC 24778:2008 §6.2: the rings are squares, ring 1 light from 0.5 to 1.5 modules of the centre
-    /// in the symbol's own axes. The spacing along a line is the module over the larger of |cos| and |sin|
-    /// of the symbol's turn, so a point k spacings out on a diagonal lies between k (not turned) and 2k
-    /// modules (turned by 45°) of the centre in the symbol's axes: for k in 0.55…0.8, inside the light ring
-    /// at any turn, also where ink spread has grown the centre module and the dark ring by up to 0.3 module.
-    /// One diagonal may meet a speck. A checkerboard of the ring spacing (a calibration target, tiles, a
-    /// checked cloth) passes the ring-spacing tests along the row and the column around every square, but
-    /// the squares diagonal to a dark one are dark.
-    static func innerRingCornersAreLight(_ m: BitMatrix, _ p: Point, alongRow: Double, alongColumn: Double) -> Bool {
+    /// ISO/IEC 24778:2008 §6.2: the rings are squares, ring k spanning k − ½ to k + ½ modules of the centre
+    /// in the symbol's own axes (Chebyshev distance), ring 1 light. The spacing along a line is the module
+    /// over the larger of |cos θ| and |sin θ| of the symbol's turn θ, so a point k spacings out on a
+    /// diagonal lies k(|cos θ| + |sin θ|) / max(|cos θ|, |sin θ|) modules from the centre: from k (not
+    /// turned) to 2k (turned by 45°). No one k stays in the light ring at every turn once ink spread has
+    /// narrowed it (a single k does only in 0.5…0.75 without spread); the reaches, 0.15 spacing apart, put
+    /// points at most 0.3 module apart along each diagonal from inside the centre module out past the ring,
+    /// so one of them falls inside it while ink spread leaves it at least 0.3 module wide, at any turn;
+    /// the shortest, 0.4, also where `p` lies up to half a module off the centre (a scan row), which moves
+    /// two diagonals' points outwards. A checkerboard of the ring spacing (a calibration target,
+    /// tiles, a checked cloth) passes the ring-spacing tests along the row and the column around every
+    /// square, but from a square's centre every point up to 1.5 spacings out on a diagonal lies in the
+    /// dark square there or in its own.
+    static func innerRingCornersAreLight(
+        _ m: BitMatrix, _ p: Point, alongRow: Double, alongColumn: Double, atLeast: Int
+    ) -> Bool {
         let width = m.width, height = m.height
         return m.bits.withUnsafeBufferPointer { bits in
             var light = 0, dark = 0
@@ -146,15 +155,15 @@ extension AztecDetector {
                     }
                 }
                 if seen { light += 1 } else { dark += 1 }
-                if dark > 1 { return false }
+                if dark > 4 - atLeast { return false }
             }
-            return light >= 3
+            return light >= atLeast
         }
     }
 
-    /// The offsets of ``innerRingCornersAreLight(_:_:alongRow:alongColumn:)``'s points from the centre, in
+    /// The offsets of ``innerRingCornersAreLight(_:_:alongRow:alongColumn:atLeast:)``'s points from the centre, in
     /// ring spacings along each axis.
-    static let innerRingCornerReach: InlineArray<6, Double> = [0.55, 0.7, 0.85, 1.0, 1.15, 1.3]
+    static let innerRingCornerReach: InlineArray<7, Double> = [0.4, 0.55, 0.7, 0.85, 1.0, 1.15, 1.3]
 
     /// True when the light ring around the dark centre module at `p` is closed by the dark ring around
     /// it (ISO/IEC 24778:2008 §6.2: concentric square rings one module wide): its light pixels, filled from

@@ -85,15 +85,16 @@ extension DMDetector {
     /// (plain and mirrored), with the fourth corner refined; hypotheses whose sampled data modules are
     /// stripes (``isStriped(_:size:transform:)``) are dropped before refining.
     ///
-    /// Hypotheses are refined in the order of their scores before refining. With `read`, each refined
-    /// detection that scores ``earlyReadScore`` or more is handed to it at once, and when `read` returns
-    /// true (it read the symbol) the rest are not refined: the detections refined so far are returned,
-    /// best first, the one read among them. A grid whose finder and timing modules all but match is the
-    /// symbol's in nearly every case, and refining the other sizes (about eight per candidate) was most
-    /// of a read symbol's detection cost. Without `read`, or when it reads none, every hypothesis is
-    /// refined and the result is as it would be without it.
+    /// Hypotheses are refined in the order of their scores before refining. Each hypothesis whose refined
+    /// score is ``earlyReadScore`` or more is handed to `read` at once (a square size in both readings, the
+    /// mirrored one scored a millionth less), and when `read` returns true (it read the symbol) the rest
+    /// are not refined: the best `maxResults` of the detections refined so far are returned. A grid whose
+    /// finder and timing modules all but match is the symbol's in nearly every case, and refining the
+    /// other sizes (about eight per candidate) was most of a read symbol's detection cost. When `read`
+    /// reads none (the default reads nothing), every hypothesis is refined and the result is as it would
+    /// be without it.
     public static func detections(
-        _ m: BitMatrix, _ cand: Candidate, maxResults: Int = 4, reading read: ((DMDetection) -> Bool)? = nil
+        _ m: BitMatrix, _ cand: Candidate, maxResults: Int = 4, reading read: (DMDetection) -> Bool = { _ in false }
     ) -> [DMDetection] {
         let la = cand.l.distance(to: cand.a)
         let lc = cand.l.distance(to: cand.c)
@@ -147,7 +148,7 @@ extension DMDetector {
                         isMirrored: true, score: s - 1e-6))
             }
             out += refined
-            if let read, s >= earlyReadScore, refined.contains(where: read) { break }
+            if s >= earlyReadScore, refined.contains(where: read) { break }
         }
         out.sort { $0.score > $1.score }
         return Array(out.prefix(maxResults))
