@@ -16,12 +16,6 @@ public struct PassTiming: Sendable, Equatable {
     /// them (merging what they read) count for none.
     public var milliseconds: Double
 
-    public init(pass: DecodePass, plugin: String, milliseconds: Double) {
-        self.pass = pass
-        self.plugin = plugin
-        self.milliseconds = milliseconds
-    }
-
     /// The calling thread's CPU time so far, milliseconds (a paused machine does not add to it).
     public static func threadCPUMilliseconds() -> Double {
         var t = timespec()
