@@ -39,6 +39,16 @@ private final class OutlineRecorder: SymbologyDecoder {
     }
 }
 
+/// A test linear plugin whose row decoder reads nothing.
+private struct SilentLinearDecoder: LinearSymbologyDecoder {
+    struct Rows: LinearRowDecoder {
+        func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] { [] }
+    }
+    var name: String { "silent-linear" }
+    var formats: Set<BarcodeFormat> { [BarcodeFormat("telepen")] }
+    var rowDecoder: Rows { Rows() }
+}
+
 /// A symbol of `format` with the outline of the rectangle x0..<x1, y0..<y1.
 private func symbol(_ format: BarcodeFormat, _ value: String, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double)
     -> Barcode
@@ -170,5 +180,24 @@ struct RegistryTests {
         #expect(seen.allSatisfy { $0.plugin == "dark-corner" && $0.milliseconds >= 0 })
         let planned = DecodePass.plan(DecodeOptions(), width: 4, height: 4)
         #expect(seen.allSatisfy { planned.contains($0.pass) })
+        // The passes come in the plan's order.
+        let order = seen.compactMap { t in planned.firstIndex(of: t.pass) }
+        #expect(order == order.sorted())
+    }
+
+    /// Every linear plugin of a pass is one part, the scan-line engine's, after the pass's other plugins.
+    @Test func theLinearEngineIsOnePartOfAPass() {
+        let registry = DecoderRegistry([SilentLinearDecoder(), DarkCornerDecoder(), SilentLinearDecoder()])
+        let parts = Mutex<[PassTiming]>([])
+        var options = DecodeOptions()
+        options.tryInvert = false
+        options.tryDownscale = false
+        options.tryHarder = false
+        _ = registry.decode(FrameContext(image: LuminanceImage(width: 4, height: 4, filledWith: 0)), options: options) {
+            t in parts.withLock { $0.append(t) }
+        }
+        let seen = parts.withLock { $0 }
+        #expect(seen.map(\.plugin) == ["dark-corner", PassTiming.linearEngine])
+        #expect(seen.allSatisfy { $0.pass.kind == nil })
     }
 }
