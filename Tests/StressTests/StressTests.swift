@@ -179,35 +179,26 @@ struct StressTests {
         #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == only.count)
     }
 
-    /// PDF417 symbols, blurred or under glare, read as a six- or eight-digit ITF along one of their rows
-    /// (seed 61, and seed 71 over ITF and PDF417): the start or stop pattern and the codewords of one row
-    /// pass for an ITF, and the rows above and below differ (``BarHeightCheck``). Unread or PDF417.
-    @Test(.enabled(if: StressZint.executable != nil)) func aRowOfAPDF417IsNoITF() throws {
+    /// PDF417 symbols, blurred, under glare or cut, read along one of their rows as a linear symbol: the
+    /// start or stop pattern and the codewords of one row pass for a six- or eight-digit ITF (seed 61, and
+    /// seed 71 over ITF and PDF417), for a UPC-E whose check digit held (seed 93) or for a Codabar (seed 94
+    /// over EAN/UPC and PDF417), and the rows above and below differ (``BarHeightCheck``, in the ITF,
+    /// EAN/UPC and Codabar plugins). Unread or PDF417. `families` empty: every family.
+    @Test(.enabled(if: StressZint.executable != nil), arguments: Self.pdf417Rows)
+    func aRowOfAPDF417IsNoLinearSymbol(seed: UInt64, families: [String], only: [Int]) throws {
         var o = StressRun.Options()
-        o.seed = 61
-        o.only = [13606, 15146]
-        let first = try runExpectingNoWrongValue(o)
-        o.seed = 71
-        o.families = ["itf", "pdf417"]
-        o.only = [3975]
-        let second = try runExpectingNoWrongValue(o)
-        #expect(first.rows["pdf417"]?.symbols == 2 && second.rows["pdf417"]?.symbols == 1)
+        o.seed = seed
+        if !families.isEmpty { o.families = families }
+        o.only = only
+        let report = try runExpectingNoWrongValue(o)
+        #expect(report.rows["pdf417"]?.symbols == only.count)
     }
 
-    /// PDF417 symbols under glare or cut read along one of their rows as a UPC-E whose check digit held
-    /// (seed 93 over every family) or as a Codabar (seed 94 over EAN/UPC and PDF417): the rows above and
-    /// below differ (``BarHeightCheck``, also in the EAN/UPC and Codabar plugins). Unread or PDF417.
-    @Test(.enabled(if: StressZint.executable != nil)) func aRowOfAPDF417IsNoUPCEOrCodabar() throws {
-        var o = StressRun.Options()
-        o.seed = 93
-        o.only = [5822, 19542]
-        let first = try runExpectingNoWrongValue(o)
-        o.seed = 94
-        o.families = ["ean13", "ean8", "upca", "upce", "pdf417"]
-        o.only = [559]
-        let second = try runExpectingNoWrongValue(o)
-        #expect(first.rows["pdf417"]?.symbols == 2 && second.rows["pdf417"]?.symbols == 1)
-    }
+    /// Seed, families (empty: every family) and symbols of ``aRowOfAPDF417IsNoLinearSymbol(seed:families:only:)``.
+    static let pdf417Rows: [(UInt64, [String], [Int])] = [
+        (61, [], [13606, 15146]), (71, ["itf", "pdf417"], [3975]), (93, [], [5822, 19542]),
+        (94, ["ean13", "ean8", "upca", "upce", "pdf417"], [559]),
+    ]
 
     /// Linear reads of a piece of a symbol's bars beside the read of the whole: an ITF cut across its bars
     /// also read as the digits before the cut (seed 73 over ITF, PDF417, Data Matrix and QR Code), and a
