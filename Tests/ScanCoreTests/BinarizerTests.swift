@@ -12,6 +12,31 @@ struct BinarizerTests {
         #expect(GlobalHistogramBinarizer.otsuThreshold([Int](repeating: 0, count: 256)) == -1)
     }
 
+    /// A frame large enough to be sampled (``GlobalHistogramBinarizer/sampledFromPixels``): a photo-like
+    /// mix of a dark and a light population with pseudo-random grey levels gets the threshold of its whole
+    /// histogram to within two grey levels, and a small image is counted in full.
+    @Test func sampledThresholdIsTheFullHistogramsThreshold() {
+        let w = 640, h = 480
+        var px = [UInt8](repeating: 0, count: w * h)
+        var state: UInt32 = 12345
+        for i in px.indices {
+            state = state &* 1_103_515_245 &+ 12345
+            let noise = Int((state >> 16) % 41) - 20
+            let dark = ((i % w) / 7 + (i / w) / 5) % 3 == 0
+            px[i] = UInt8(clamping: (dark ? 70 : 180) + noise)
+        }
+        var histogram = [Int](repeating: 0, count: 256)
+        for v in px { histogram[Int(v)] += 1 }
+        let full = GlobalHistogramBinarizer.otsuThreshold(histogram)
+        let image = LuminanceImage(width: w, height: h, pixels: px)
+        #expect(w * h >= GlobalHistogramBinarizer.sampledFromPixels)
+        #expect(abs(GlobalHistogramBinarizer.threshold(of: image) - full) <= 2)
+        #expect((90...160).contains(full))
+        let small = LuminanceImage(width: 4, height: 1, pixels: [10, 240, 20, 230])
+        #expect(GlobalHistogramBinarizer.threshold(of: small) == GlobalHistogramBinarizer.otsuThreshold(
+            (0..<256).map { v in [10, 240, 20, 230].filter { $0 == v }.count }))
+    }
+
     @Test func globalBinarizerMarksDarkPixels() {
         let img = LuminanceImage(width: 4, height: 1, pixels: [10, 240, 20, 230])
         #expect(GlobalHistogramBinarizer.binarize(img).bits == [1, 0, 1, 0])

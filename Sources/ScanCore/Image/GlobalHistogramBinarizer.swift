@@ -5,27 +5,35 @@
 /// Fast and exact for evenly lit images and clean renderings; fails under strong shading, which is what
 /// ``LocalBinarizer`` is for.
 public enum GlobalHistogramBinarizer {
+    /// Images of at least this many pixels are sampled at every second pixel of every second row for
+    /// the histogram: a quarter of the pixels of a frame of 0.25 MP or more is a histogram of 62,500 or
+    /// more samples, whose Otsu threshold is that of all pixels to within a grey level or two, at a quarter
+    /// of the cost (the histogram was the frame's costliest single loop: 7.5 M instructions on a 720p frame).
+    public static let sampledFromPixels = 250_000
+
     /// The Otsu threshold of `image`: pixels with luminance `<= threshold` are dark.
     /// A uniform image gets the threshold -1 (nothing dark) when bright, 255 (all dark) never.
+    /// Large images are sampled (``sampledFromPixels``).
     public static func threshold(of image: LuminanceImage) -> Int {
+        let step = image.width * image.height >= sampledFromPixels ? 2 : 1
         // Four interleaved histograms avoid store-to-load stalls on runs of equal pixels.
         var counts = [Int](repeating: 0, count: 4 * 256)
         image.storage.withUnsafeBufferPointer { src in
             counts.withUnsafeMutableBufferPointer { hist in
                 guard let sp = src.baseAddress, let hp = hist.baseAddress else { return }
-                for y in 0..<image.height {
+                for y in Swift.stride(from: 0, to: image.height, by: step) {
                     let row = sp + image.offset + y * image.stride
                     var x = 0
-                    while x + 4 <= image.width {
+                    while x + 4 * step <= image.width {
                         hp[Int(row[x])] += 1
-                        hp[256 + Int(row[x + 1])] += 1
-                        hp[512 + Int(row[x + 2])] += 1
-                        hp[768 + Int(row[x + 3])] += 1
-                        x += 4
+                        hp[256 + Int(row[x + step])] += 1
+                        hp[512 + Int(row[x + 2 * step])] += 1
+                        hp[768 + Int(row[x + 3 * step])] += 1
+                        x += 4 * step
                     }
                     while x < image.width {
                         hp[Int(row[x])] += 1
-                        x += 1
+                        x += step
                     }
                 }
             }
