@@ -33,8 +33,8 @@ struct BinarizerTests {
         #expect(abs(GlobalHistogramBinarizer.threshold(of: image) - full) <= 2)
         #expect((90...160).contains(full))
         let small = LuminanceImage(width: 4, height: 1, pixels: [10, 240, 20, 230])
-        #expect(GlobalHistogramBinarizer.threshold(of: small) == GlobalHistogramBinarizer.otsuThreshold(
-            (0..<256).map { v in [10, 240, 20, 230].filter { $0 == v }.count }))
+        let counts = (0..<256).map { v in [10, 240, 20, 230].filter { $0 == v }.count }
+        #expect(GlobalHistogramBinarizer.threshold(of: small) == GlobalHistogramBinarizer.otsuThreshold(counts))
     }
 
     @Test func globalBinarizerMarksDarkPixels() {
