@@ -28,11 +28,12 @@ struct Code128CharacterReader {
     @inline(__always)
     private static func distances(_ r: ScanLine, at i: Int) -> (Double, Double, Double, Double, Double)? {
         guard i + 5 < r.count else { return nil }
-        let p = r.span(i, 6)
+        let w = r.exactWidths
+        let p = w[i] + w[i + 1] + w[i + 2] + w[i + 3] + w[i + 4] + w[i + 5]
         guard p > 0 else { return nil }
         let s = 11 / p
-        let e1 = (r.widths[i] + r.widths[i + 1]) * s, e2 = (r.widths[i + 1] + r.widths[i + 2]) * s
-        let e3 = (r.widths[i + 2] + r.widths[i + 3]) * s, e4 = (r.widths[i + 3] + r.widths[i + 4]) * s
+        let e1 = (w[i] + w[i + 1]) * s, e2 = (w[i + 1] + w[i + 2]) * s
+        let e3 = (w[i + 2] + w[i + 3]) * s, e4 = (w[i + 3] + w[i + 4]) * s
         return (p, e1, e2, e3, e4)
     }
 

@@ -22,7 +22,7 @@ public struct Code93RowDecoder: LinearRowDecoder {
     public init() {}
 
     public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
-        let w = line.widths
+        let w = line.exactWidths
         return line.readSymbols(pure: options.pure, runsAfter: 6) { i in
             decodeSymbol(w, line: line, at: i, options: options).map { ($0.0, $0.1 + 2) }
         }

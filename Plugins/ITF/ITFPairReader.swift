@@ -49,24 +49,25 @@ struct ITFPairReader {
 
     /// The five elements at runs `j`, `j + 2`, … `j + 8`: the two widest are wide.
     private func classify(_ r: ScanLine, _ j: Int) -> Classified? {
+        let w = r.exactWidths
         var first = -1, second = -1
         for k in 0..<5 {
-            let v = r.widths[j + 2 * k]
-            if first < 0 || v > r.widths[j + 2 * first] {
+            let v = w[j + 2 * k]
+            if first < 0 || v > w[j + 2 * first] {
                 second = first
                 first = k
-            } else if second < 0 || v > r.widths[j + 2 * second] {
+            } else if second < 0 || v > w[j + 2 * second] {
                 second = k
             }
         }
-        let minWide = min(r.widths[j + 2 * first], r.widths[j + 2 * second])
+        let minWide = min(w[j + 2 * first], w[j + 2 * second])
         var maxNarrow = 0.0, narrowSum = 0.0
         for k in 0..<5 where k != first && k != second {
-            maxNarrow = max(maxNarrow, r.widths[j + 2 * k])
-            narrowSum += r.widths[j + 2 * k]
+            maxNarrow = max(maxNarrow, w[j + 2 * k])
+            narrowSum += w[j + 2 * k]
         }
         guard maxNarrow > 0, minWide >= separation * maxNarrow else { return nil }
         let mask = UInt8(1 << (4 - first)) | UInt8(1 << (4 - second))
-        return Classified(mask: mask, narrowSum: narrowSum, wideSum: r.widths[j + 2 * first] + r.widths[j + 2 * second])
+        return Classified(mask: mask, narrowSum: narrowSum, wideSum: w[j + 2 * first] + w[j + 2 * second])
     }
 }

@@ -65,6 +65,12 @@ public struct ITFRowDecoder: LinearRowDecoder {
         let lastBar = j + ITFPatterns.stopRuns - 1
         guard r.hasUncutQuietZones(firstBar: i, lastBar: lastBar, before: qz * firstNarrow, after: qz * pair.narrow)
         else { return nil }
+        if !options.pure,
+            Self.barsGoOnPast(r, quietZone: i - 1, outward: -1, narrow: firstNarrow)
+                || Self.barsGoOnPast(r, quietZone: lastBar + 1, outward: 1, narrow: pair.narrow)
+        {
+            return nil
+        }
         var identifier = "]I0"
         var metadata: [String: String] = [:]
         let text = String(String.UnicodeScalarView(digits.compactMap { Unicode.Scalar(UInt8(48 + $0)) }))
@@ -80,11 +86,32 @@ public struct ITFRowDecoder: LinearRowDecoder {
         return (match, lastBar)
     }
 
+    /// The quiet zone the standard asks for, in narrow elements (ISO/IEC 16390:2007 §4.5).
+    public static let standardQuietZoneNarrow = 10.0
+
+    /// True when light run `q`, a quiet zone of the read, is narrower than the standard's
+    /// (``standardQuietZoneNarrow``) and the line goes on beyond it (`outward`: −1 before the read, +1
+    /// after it) with a bar and a space each 0.5–3.6 `narrow` widths, inside the line: an element of this
+    /// symbol's own size. A cut or a bright band along the bars then split one symbol, and the bars
+    /// between it and an end read as a shorter ITF (its start and stop patterns occur inside symbols, and
+    /// it has no check character). Beside a real quiet zone of 5–10 narrow elements there is seldom
+    /// another row of bars at the symbol's own scale; text, a frame edge or the image border is not
+    /// refused unless it looks so.
+    static func barsGoOnPast(_ r: ScanLine, quietZone q: Int, outward: Int, narrow: Double) -> Bool {
+        let w = r.exactWidths
+        guard q >= 0, q < r.count, w[q] < Self.standardQuietZoneNarrow * narrow else { return false }
+        let bar = q + outward, space = q + 2 * outward
+        guard bar > 0, bar < r.count - 1, space >= 0, space < r.count, !r.isAtBorder(space) else { return false }
+        let b = w[bar] / narrow, s = w[space] / narrow
+        return b >= 0.5 && b <= 3.6 && s >= 0.5 && s <= 3.6
+    }
+
     /// True when runs i…i+3 are four narrow elements: each edge-to-similar-edge distance is about two
     /// narrow widths.
     func isStart(_ r: ScanLine, _ i: Int, narrow: Double) -> Bool {
+        let w = r.exactWidths
         for k in 0..<3 {
-            let e = (r.widths[i + k] + r.widths[i + k + 1]) / (2 * narrow)
+            let e = (w[i + k] + w[i + k + 1]) / (2 * narrow)
             guard e > 0.6, e < 1.5 else { return false }
         }
         return true
@@ -96,11 +123,12 @@ public struct ITFRowDecoder: LinearRowDecoder {
     func isStop(_ r: ScanLine, _ j: Int, after pair: ITFPairReader.Pair, quietZone: Double) -> Bool {
         let trailing = j + ITFPatterns.stopRuns
         guard r.isQuietZone(trailing, atLeast: quietZone * pair.narrow) else { return false }
-        let e1 = r.widths[j] + r.widths[j + 1], e2 = r.widths[j + 1] + r.widths[j + 2]
+        let w = r.exactWidths
+        let e1 = w[j] + w[j + 1], e2 = w[j + 1] + w[j + 2]
         guard e2 > 0 else { return false }
         let ratio = e1 / e2
         let narrowEdge = e2 / (2 * pair.narrow)
-        let finalBar = r.widths[j + 2] / pair.narrowBar
+        let finalBar = w[j + 2] / pair.narrowBar
         return ratio > 1.3 && ratio < 2.5 && narrowEdge > 0.6 && narrowEdge < 1.5 && finalBar > 0.5
             && finalBar < 1.8
     }

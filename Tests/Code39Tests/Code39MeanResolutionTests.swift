@@ -10,15 +10,18 @@ import Testing
 struct Code39MeanResolutionTests {
     static let value = "S-L 2E0P"
 
-    /// Narrow elements 2 px, wide 5 px, Gaussian blur σ 1.1 px, noise σ 14 grey levels drawn anew on every
-    /// pixel, bars 60 px high, 12 narrow widths of quiet zone, on a 900 × 300 page at x 250.
+    /// Narrow elements 2.2 px, wide 6.6 px, Gaussian blur σ 1.2 px, noise σ 20 grey levels drawn anew on
+    /// every pixel, bars 60 px high, 12 narrow widths of quiet zone, on a 900 × 300 page at x 250.
+    /// (Since the Code 39 reader takes the sub-pixel widths of a line, the mean at one sample per pixel
+    /// reads most such symbols: of the sizes, blurs, ratios and noise levels tried, this is one where it
+    /// does not, for seeds 1 and 3.)
     static func page(seed: UInt64) -> LuminanceImage {
-        let symbol = BarRenderer.defocused(module: 2, blur: 1.1, seed: seed).render(
-            Code39TestEncoder.widths(value, ratio: 2.5))
+        let symbol = BarRenderer.defocused(module: 2.2, blur: 1.2, seed: seed, noise: 20).render(
+            Code39TestEncoder.widths(value, ratio: 3))
         return LuminanceImage.page(width: 900, height: 300, [(symbol, 250, 110)])
     }
 
-    @Test(arguments: [1, 2] as [UInt64])
+    @Test(arguments: [1, 3] as [UInt64])
     func theMeanAtTwoSamplesPerPixelReadsIt(seed: UInt64) throws {
         let page = Self.page(seed: seed)
         let decoder = Code39Decoder()
@@ -29,16 +32,16 @@ struct Code39MeanResolutionTests {
         let codes = decoder.decode(FrameContext(image: page), options: DecodeOptions())
         #expect(codes.map(\.rawValue) == [Self.value])
         let code = try #require(codes.first)
-        // The symbol spans x 274 ... 562 (10 characters of 13.5 narrow widths and 9 gaps: 144 widths of
-        // 2 px, after 24 px of quiet zone) and y 116 ... 176.
+        // The symbol spans x 276.4 ... 626.2 (10 characters of 15 narrow widths and 9 gaps: 159 widths of
+        // 2.2 px, after 26.4 px of quiet zone) and y 116 ... 176.
         let xs = code.cornerPoints.map(\.x), ys = code.cornerPoints.map(\.y)
-        #expect(abs(xs.min()! - 274) < 2 && abs(xs.max()! - 562) < 2)
+        #expect(abs(xs.min()! - 276.4) < 2 && abs(xs.max()! - 626.2) < 2)
         #expect(ys.min()! >= 114 && ys.max()! <= 178 && ys.max()! - ys.min()! >= 20)
     }
 
     /// The mean of the symbol's lines, read at one sample per pixel, gives nothing; read at one and then
     /// two, the value.
-    @Test(arguments: [1, 2] as [UInt64])
+    @Test(arguments: [1, 3] as [UInt64])
     func onlyTheSecondResolutionReadsTheMean(seed: UInt64) {
         let page = Self.page(seed: seed)
         let frame = FrameContext(image: page)
