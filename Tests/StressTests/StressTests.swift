@@ -87,6 +87,22 @@ struct StressTests {
         }
     }
 
+    /// Code 39 and Code 32 symbols (runs of 8,000 over those two families) that glare along the bars or
+    /// blur read with a character changed into `$`, `/`, `+` or `%`, whose wide elements are all spaces,
+    /// which is what thinned bars make of any character: such a character's five bars must be alike
+    /// (``Code39CharacterReader/maxAllNarrowBarSpread``). Right or unread.
+    @Test(.enabled(if: StressZint.executable != nil)) func aCharacterOfNarrowBarsOnlyHasAlikeBars() throws {
+        for (seed, only) in [(UInt64(96), [889, 1129, 7111, 7938]), (UInt64(97), [1909, 2143, 3159])] {
+            var o = StressRun.Options()
+            o.count = 8000
+            o.seed = seed
+            o.families = ["code39", "code32"]
+            o.only = only
+            let report = try runExpectingNoWrongValue(o)
+            #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == only.count)
+        }
+    }
+
     /// Symbols of seeds 11 and 12 (14,000 each) that lines read with a wrong value (a character changed,
     /// cut short, another symbology): the mean of the lines along the bars (``LinearScanner/MeanProfile``)
     /// reads the right value and, counting as all its aligned lines, outvotes them (counted as one line,
