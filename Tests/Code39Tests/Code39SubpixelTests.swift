@@ -12,12 +12,7 @@ struct Code39SubpixelTests {
     @Test(arguments: [0, 0.6])
     func readsNarrowElementsOfUnderOneAndAHalfPixels(blur: Double) throws {
         let value = "SUBPIXEL-39"
-        var renderer = BarRenderer(module: 1.45)
-        renderer.quietZone = 12
-        renderer.barHeight = 40
-        renderer.blur = blur
-        renderer.noise = 6
-        let image = renderer.render(Code39TestEncoder.widths(value, ratio: 2))
+        let image = BarRenderer.fine(module: 1.45, blur: blur).render(Code39TestEncoder.widths(value, ratio: 2))
         let codes = Code39Decoder().decode(FrameContext(image: image), options: DecodeOptions())
         #expect(codes.map(\.rawValue) == [value])
     }

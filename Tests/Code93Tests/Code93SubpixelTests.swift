@@ -11,12 +11,7 @@ struct Code93SubpixelTests {
     @Test(arguments: [0, 0.5])
     func readsModulesOfUnderOneAndAHalfPixels(blur: Double) throws {
         let value = "SUBPIXEL-93"
-        var renderer = BarRenderer(module: 1.3)
-        renderer.quietZone = 12
-        renderer.barHeight = 40
-        renderer.blur = blur
-        renderer.noise = 6
-        let image = renderer.render(Code93TestEncoder.widths(value))
+        let image = BarRenderer.fine(module: 1.3, blur: blur).render(Code93TestEncoder.widths(value))
         let codes = Code93Decoder().decode(FrameContext(image: image), options: DecodeOptions())
         #expect(codes.map(\.rawValue) == [value])
     }

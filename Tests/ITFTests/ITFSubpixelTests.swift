@@ -12,13 +12,9 @@ struct ITFSubpixelTests {
     @Test(arguments: [1, 2] as [UInt64])
     func readsATurnedSymbolOfUnderTwoPixelsPerNarrowElement(seed: UInt64) throws {
         let digits = "0123456789012345"
-        var renderer = BarRenderer(module: 1.7)
-        renderer.quietZone = 12
-        renderer.barHeight = 40
-        renderer.noise = 6
-        renderer.seed = seed
         // The encoder's widths are in halves of a narrow element (wide: 2.5 narrow).
-        let upright = renderer.render(ITFTestEncoder.widths(digits, narrow: 2, wide: 5).map { Double($0) / 2 })
+        let widths = ITFTestEncoder.widths(digits, narrow: 2, wide: 5).map { Double($0) / 2 }
+        let upright = BarRenderer.fine(module: 1.7, seed: seed).render(widths)
         let image = upright.rotated(by: 23, canvas: .fitted(margin: 20), ground: 230)
         let codes = ITFDecoder().decode(FrameContext(image: image), options: DecodeOptions())
         #expect(codes.map(\.rawValue) == [digits])

@@ -47,6 +47,19 @@ public struct BarRenderer: Sendable {
         return renderer
     }
 
+    /// A symbol of fine modules as a camera or a scaled rendering draws them: `module` pixels per module
+    /// (a fraction of a pixel is drawn grey), Gaussian blur σ `blur` pixels, noise σ 6 grey levels, bars
+    /// 40 px high, 12 modules of quiet zone.
+    public static func fine(module: Double, blur: Double = 0, seed: UInt64 = 1) -> BarRenderer {
+        var renderer = BarRenderer(module: module)
+        renderer.quietZone = 12
+        renderer.barHeight = 40
+        renderer.blur = blur
+        renderer.noise = 6
+        renderer.seed = seed
+        return renderer
+    }
+
     /// The x positions (pixels) of the first bar's leading edge and of the last bar's trailing edge.
     public func span(_ widths: [Double]) -> (start: Double, end: Double) {
         let start = quietZone * module
