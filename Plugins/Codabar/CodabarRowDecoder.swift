@@ -58,6 +58,16 @@ public struct CodabarRowDecoder: LinearRowDecoder {
                 let after = j + 7
                 guard data.count >= max(1, options.codabarMinLength) else { return nil }
                 guard quietZoneOK(line, run: after, narrow: narrow, pure: options.pure) else { return nil }
+                // A symbol cropped by the image border reads as a shorter one when the piece of a character
+                // at the border passes for a start or stop character: the border is a quiet zone on one
+                // side only when its light is wider than any space of the read (``ScanLine/hasUncutQuietZones``).
+                if !options.pure {
+                    guard
+                        line.hasUncutQuietZones(
+                            firstBar: i, lastBar: j + 6, before: quietZoneNarrows * start.narrow,
+                            after: quietZoneNarrows * narrow)
+                    else { return nil }
+                }
                 let first = CodabarPatterns.characters[start.index]
                 let last = CodabarPatterns.characters[c.index]
                 let display = String(data)

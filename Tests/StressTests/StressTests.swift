@@ -103,6 +103,23 @@ struct StressTests {
         }
     }
 
+    /// Codabar symbols (runs of 6,000 Codabar) cropped by the image border or cut near an end, read as a
+    /// shorter or other value whose start or stop character is the piece of a character at the border:
+    /// the border is a quiet zone on one side only when its light is wider than any space of the read, as
+    /// for ITF and EAN/UPC (``ScanLine/hasUncutQuietZones(firstBar:lastBar:before:after:atOneBorder:)``).
+    /// Right or unread.
+    @Test(.enabled(if: StressZint.executable != nil)) func aCodabarCutByTheBorderGivesNoShorterValue() throws {
+        for (seed, only) in [(UInt64(96), [1357, 2484, 2941, 3470]), (UInt64(97), [2188, 2888, 5383])] {
+            var o = StressRun.Options()
+            o.count = 6000
+            o.seed = seed
+            o.families = ["codabar"]
+            o.only = only
+            let report = try runExpectingNoWrongValue(o)
+            #expect(report.rows["codabar"]?.symbols == only.count)
+        }
+    }
+
     /// Symbols of seeds 11 and 12 (14,000 each) that lines read with a wrong value (a character changed,
     /// cut short, another symbology): the mean of the lines along the bars (``LinearScanner/MeanProfile``)
     /// reads the right value and, counting as all its aligned lines, outvotes them (counted as one line,
