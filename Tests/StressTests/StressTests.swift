@@ -92,14 +92,21 @@ struct StressTests {
     /// which is what thinned bars make of any character: such a character's five bars must be alike
     /// (``Code39CharacterReader/maxAllNarrowBarSpread``). Right or unread.
     @Test(.enabled(if: StressZint.executable != nil)) func aCharacterOfNarrowBarsOnlyHasAlikeBars() throws {
-        for (seed, only) in [(UInt64(96), [889, 1129, 7111, 7938]), (UInt64(97), [1909, 2143, 3159])] {
+        try expectRightOrUnread(
+            count: 8000, families: ["code39", "code32"], [96: [889, 1129, 7111, 7938], 97: [1909, 2143, 3159]])
+    }
+
+    /// ``runExpectingNoWrongValue(_:)`` for symbols `only[seed]` of runs of `count` symbols of `families`,
+    /// every one of them made.
+    func expectRightOrUnread(count: Int, families: [String], _ only: [UInt64: [Int]]) throws {
+        for (seed, symbols) in only.sorted(by: { $0.key < $1.key }) {
             var o = StressRun.Options()
-            o.count = 8000
+            o.count = count
             o.seed = seed
-            o.families = ["code39", "code32"]
-            o.only = only
+            o.families = families
+            o.only = symbols
             let report = try runExpectingNoWrongValue(o)
-            #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == only.count)
+            #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == symbols.count)
         }
     }
 
@@ -109,15 +116,8 @@ struct StressTests {
     /// for ITF and EAN/UPC (``ScanLine/hasUncutQuietZones(firstBar:lastBar:before:after:atOneBorder:)``).
     /// Right or unread.
     @Test(.enabled(if: StressZint.executable != nil)) func aCodabarCutByTheBorderGivesNoShorterValue() throws {
-        for (seed, only) in [(UInt64(96), [1357, 2484, 2941, 3470]), (UInt64(97), [2188, 2888, 5383])] {
-            var o = StressRun.Options()
-            o.count = 6000
-            o.seed = seed
-            o.families = ["codabar"]
-            o.only = only
-            let report = try runExpectingNoWrongValue(o)
-            #expect(report.rows["codabar"]?.symbols == only.count)
-        }
+        try expectRightOrUnread(
+            count: 6000, families: ["codabar"], [96: [1357, 2484, 2941, 3470], 97: [2188, 2888, 5383]])
     }
 
     /// Symbols of seeds 11 and 12 (14,000 each) that lines read with a wrong value (a character changed,
