@@ -13,8 +13,14 @@ import ScanCore
 struct RowFit {
     var a = 0.0, b = 0.0, c = 0.0
 
+    /// Fitted to (y, row index) observations, each placing the middle of its row.
     init?(_ observations: [(Double, Int)]) {
-        var obs = observations.map { ($0.0, Double($0.1) + 0.5) }
+        self.init(centres: observations.map { ($0.0, Double($0.1) + 0.5) })
+    }
+
+    /// Fitted to (y, row coordinate) observations (row r spans [r, r + 1)).
+    init?(centres observations: [(Double, Double)]) {
+        var obs = observations
         guard obs.count >= 4, let (a0, b0) = RowFit.medianLine(obs) else { return nil }
         // A straight line misses the ends of a strongly foreshortened edge by rows: the bound grows with the
         // median residual, while a misread indicator names a row tens of rows away.
@@ -107,5 +113,29 @@ struct RowFit {
         }
         let sol = (0..<n).map { m[$0][n] / m[$0][$0] }
         return projective ? (sol[0], sol[1], sol[2]) : (sol[0], sol[1], 0)
+    }
+}
+
+extension RowFit {
+    /// The fits of both edges from row-indicator observations (y, row, along): the row an indicator
+    /// names, read on the line from fraction y of the start edge to fraction y of the stop edge, and how
+    /// far along that line from its own edge the indicator's middle lies (a fraction of the line's length).
+    ///
+    /// A line at fraction y of both edges runs along the rows only when both edges span the same rows.
+    /// Where one edge was found over part of the symbol (its end patterns seen on part of the rows), the
+    /// line crosses rows, and an indicator read a little way in from its edge names the row there, not at
+    /// the edge: its row at the edge is its row less the change across the line up to it, which the
+    /// uncorrected fits give (once). Nil unless each side's observations name six rows or more (as
+    /// ``init(centres:)`` trusts a perspective term): fits of fewer rows, extrapolated along a short edge,
+    /// would move the rows by their own error.
+    static func alongRows(left: [(Double, Int, Double)], right: [(Double, Int, Double)]) -> (RowFit, RowFit)? {
+        guard Set(left.map(\.1)).count >= 6, Set(right.map(\.1)).count >= 6,
+            let l = RowFit(left.map { ($0.0, $0.1) }), let r = RowFit(right.map { ($0.0, $0.1) })
+        else { return nil }
+        let across = { (y: Double) in r.row(atY: y) - l.row(atY: y) }
+        guard let lc = RowFit(centres: left.map { ($0.0, Double($0.1) + 0.5 - across($0.0) * $0.2) }),
+            let rc = RowFit(centres: right.map { ($0.0, Double($0.1) + 0.5 + across($0.0) * $0.2) })
+        else { return nil }
+        return (lc, rc)
     }
 }

@@ -71,8 +71,10 @@ struct PDF417SymbolReader {
         }
         // Pass 1: row indicators.
         var indicators = PDF417RowIndicators()
-        var leftObs: [(Double, Int)] = []
-        var rightObs: [(Double, Int)] = []
+        // (y, row, along): the row an indicator names, read on the line at fraction y of both edges, and how
+        // far along that line from its edge the indicator's middle lies (a fraction of the line's length).
+        var leftObs: [(Double, Int, Double)] = []
+        var rightObs: [(Double, Int, Double)] = []
         let height = max(s.a.distance(to: s.b), right.map { $0.a.distance(to: $0.b) } ?? 0)
         // The fitted edges may cover only part of the symbol (a few scan lines saw the pattern, or the two
         // edges saw different rows): the lines reach half an edge length beyond both ends.
@@ -113,7 +115,8 @@ struct PDF417SymbolReader {
                     {
                         leftDone = true
                         indicators.add(value: cw.value, cluster: cw.cluster, right: false)
-                        leftObs.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster)))
+                        let middle = (p.edges[k + 8] + p.edges[k + 16]) / 2 / length
+                        leftObs.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster), middle))
                     }
                     // Stop pattern and right indicator.
                     let modR = right.map { $0.moduleA + ($0.moduleB - $0.moduleA) * min(1, max(0, y)) } ?? mod
@@ -126,7 +129,8 @@ struct PDF417SymbolReader {
                     {
                         rightDone = true
                         indicators.add(value: cw.value, cluster: cw.cluster, right: true)
-                        rightObs.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster)))
+                        let middle = (length - (p.edges[k - 17] + p.edges[k - 9]) / 2) / length
+                        rightObs.append((y, PDF417RowIndicators.row(value: cw.value, cluster: cw.cluster), middle))
                     }
                 }
             }
@@ -144,8 +148,11 @@ struct PDF417SymbolReader {
         let width = Double(compact ? 17 * cols + 35 : 17 * cols + 69)
         leftObs = leftObs.filter { $0.1 < rows }
         rightObs = rightObs.filter { $0.1 < rows }
-        guard let leftFit = RowFit(leftObs) else { return nil }
-        let rightFit = RowFit(rightObs) ?? leftFit
+        guard var leftFit = RowFit(leftObs.map { ($0.0, $0.1) }) else { return nil }
+        var rightFit = RowFit(rightObs.map { ($0.0, $0.1) }) ?? leftFit
+        if right != nil, let fits = RowFit.alongRows(left: leftObs, right: rightObs) {
+            (leftFit, rightFit) = fits
+        }
         let yTopL = leftFit.y(atRow: 0), yBotL = leftFit.y(atRow: Double(rows))
         let yTopR = rightFit.y(atRow: 0), yBotR = rightFit.y(atRow: Double(rows))
         guard [yTopL, yBotL, yTopR, yBotR].allSatisfy({ $0.isFinite && abs($0) < 4 }) else { return nil }

@@ -30,6 +30,30 @@ struct PDF417RowFitTests {
         #expect(fit.c == 0)
     }
 
+    /// 61 rows; the start edge was found over the whole symbol (row r at fraction r / 61), the stop edge
+    /// over its first 50 rows only (row r at fraction 1.215·r / 61). The lines at fraction y of both edges
+    /// then cross rows, and each indicator, 8.5 % of the line in from its edge, names the row there.
+    @Test func indicatorsOnLinesAcrossTheRowsPlaceTheRowsAtTheEdges() throws {
+        let rows = 61.0, stretch = 1.215, along = 0.085
+        var left: [(Double, Int, Double)] = [], right: [(Double, Int, Double)] = []
+        for y in stride(from: -0.12, through: 1.12, by: 0.004) {
+            let atStart = rows * y, atStop = rows * y / stretch
+            let l = atStart + (atStop - atStart) * along, r = atStop + (atStart - atStop) * along
+            if l >= 0 && l < rows { left.append((y, Int(l.rounded(.down)), along)) }
+            if r >= 0 && r < rows { right.append((y, Int(r.rounded(.down)), along)) }
+        }
+        // Rows as fractions of each edge.
+        let startRow = 1 / rows, stopRow = stretch / rows
+        // Uncorrected, the stop edge's fit puts the symbol's end most of a row off.
+        let uncorrected = try #require(RowFit(right.map { ($0.0, $0.1) }))
+        #expect(abs(uncorrected.y(atRow: rows) - stretch) > 0.75 * stopRow)
+        let (start, stop) = try #require(RowFit.alongRows(left: left, right: right))
+        #expect(abs(start.y(atRow: 0)) < 0.25 * startRow && abs(start.y(atRow: rows) - 1) < 0.25 * startRow)
+        #expect(abs(stop.y(atRow: 0)) < 0.25 * stopRow && abs(stop.y(atRow: rows) - stretch) < 0.25 * stopRow)
+        // Five rows a side are too few to correct by.
+        #expect(RowFit.alongRows(left: left.filter { $0.1 < 5 }, right: right.filter { $0.1 < 5 }) == nil)
+    }
+
     @Test func partlySeenEdgeExtrapolatesStraight() throws {
         // Rows 3…8 of 11 seen (the start pattern damaged above and below): the ends lie on a straight line.
         let h = 0.2
