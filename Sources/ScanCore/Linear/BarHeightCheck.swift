@@ -131,7 +131,12 @@ public struct BarHeightCheck: Sendable {
     private func profile(_ image: LuminanceImage, from origin: Point, along u: Point, count: Int) -> [Double?] {
         var out: [Double?] = []
         out.reserveCapacity(count)
-        for i in 0..<count { out.append(image.bilinear(at: origin + u * Double(i))) }
+        let w = Double(image.width), h = Double(image.height)
+        for i in 0..<count {
+            let p = origin + u * Double(i)
+            // `bilinear` repeats the border pixels outside the image: those are no bars of the symbol.
+            out.append(p.x >= 0 && p.y >= 0 && p.x <= w && p.y <= h ? image.bilinear(at: p) : nil)
+        }
         return out
     }
 
