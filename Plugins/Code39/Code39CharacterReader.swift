@@ -42,8 +42,12 @@ struct Code39CharacterReader: Sendable {
         let index = Int(Code39Patterns.lookup[r.pattern])
         guard index >= 0 else { return nil }
         if r.pattern & Self.barBits == 0 {
-            let bars = [w[i], w[i + 2], w[i + 4], w[i + 6], w[i + 8]]
-            guard let lo = bars.min(), let hi = bars.max(), hi <= maxAllNarrowBarSpread * lo else { return nil }
+            var lo = w[i], hi = w[i]
+            for k in stride(from: i + 2, through: i + 8, by: 2) {
+                lo = min(lo, w[k])
+                hi = max(hi, w[k])
+            }
+            guard hi <= maxAllNarrowBarSpread * lo else { return nil }
         }
         return Character(index: index, narrow: r.narrow, wide: r.wide)
     }

@@ -125,13 +125,15 @@ extension RowFit {
     /// Where one edge was found over part of the symbol (its end patterns seen on part of the rows), the
     /// line crosses rows, and an indicator read a little way in from its edge names the row there, not at
     /// the edge: its row at the edge is its row less the change across the line up to it, which the
-    /// uncorrected fits give (once). Nil unless each side's observations name six rows or more (as
-    /// ``init(centres:)`` trusts a perspective term): fits of fewer rows, extrapolated along a short edge,
-    /// would move the rows by their own error.
-    static func alongRows(left: [(Double, Int, Double)], right: [(Double, Int, Double)]) -> (RowFit, RowFit)? {
-        guard Set(left.map(\.1)).count >= 6, Set(right.map(\.1)).count >= 6,
-            let l = RowFit(left.map { ($0.0, $0.1) }), let r = RowFit(right.map { ($0.0, $0.1) })
-        else { return nil }
+    /// uncorrected fits (`fitted`: the start and stop edges' ``init(_:)`` of these observations) give
+    /// (once). Nil unless each side's observations name six rows or more (as ``init(centres:)`` trusts a
+    /// perspective term): fits of fewer rows, extrapolated along a short edge, would move the rows by their
+    /// own error.
+    static func alongRows(
+        left: [(Double, Int, Double)], right: [(Double, Int, Double)], fitted: (RowFit, RowFit)
+    ) -> (RowFit, RowFit)? {
+        guard Set(left.map(\.1)).count >= 6, Set(right.map(\.1)).count >= 6 else { return nil }
+        let (l, r) = fitted
         let across = { (y: Double) in r.row(atY: y) - l.row(atY: y) }
         guard let lc = RowFit(centres: left.map { ($0.0, Double($0.1) + 0.5 - across($0.0) * $0.2) }),
             let rc = RowFit(centres: right.map { ($0.0, Double($0.1) + 0.5 + across($0.0) * $0.2) })

@@ -18,8 +18,9 @@ struct PDF417Symbol {
 /// Reads one symbol between a start edge and a stop edge (or a start edge alone).
 ///
 /// Pass 1 reads the row indicators along lines joining the two edges: each says its row, so the rows'
-/// positions along each edge are measured (a projective 1-D fit, for perspective), and their values give
-/// rows, columns and level. Pass 2 maps the module grid (x: 0…17·columns + 69 modules, or + 35 compact;
+/// positions along each edge are measured (a projective 1-D fit, for perspective, placed at the edges
+/// where the lines cross rows: ``RowFit/alongRows(left:right:fitted:)``), and their values give rows,
+/// columns and level. Pass 2 maps the module grid (x: 0…17·columns + 69 modules, or + 35 compact;
 /// y: 0…rows) onto the image with a perspective transform through the corners found, reads several lines
 /// per row, locates each codeword at its expected module position and checks its cluster against the row;
 /// votes from all lines pick each codeword, unread ones are erasures for the Reed–Solomon decoder.
@@ -149,8 +150,11 @@ struct PDF417SymbolReader {
         leftObs = leftObs.filter { $0.1 < rows }
         rightObs = rightObs.filter { $0.1 < rows }
         guard var leftFit = RowFit(leftObs.map { ($0.0, $0.1) }) else { return nil }
-        var rightFit = RowFit(rightObs.map { ($0.0, $0.1) }) ?? leftFit
-        if right != nil, let fits = RowFit.alongRows(left: leftObs, right: rightObs) {
+        let rightOwn = RowFit(rightObs.map { ($0.0, $0.1) })
+        var rightFit = rightOwn ?? leftFit
+        if right != nil, let r = rightOwn,
+            let fits = RowFit.alongRows(left: leftObs, right: rightObs, fitted: (leftFit, r))
+        {
             (leftFit, rightFit) = fits
         }
         let yTopL = leftFit.y(atRow: 0), yBotL = leftFit.y(atRow: Double(rows))

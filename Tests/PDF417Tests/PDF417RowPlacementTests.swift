@@ -47,11 +47,16 @@ struct PDF417RowFitTests {
         // Uncorrected, the stop edge's fit puts the symbol's end most of a row off.
         let uncorrected = try #require(RowFit(right.map { ($0.0, $0.1) }))
         #expect(abs(uncorrected.y(atRow: rows) - stretch) > 0.75 * stopRow)
-        let (start, stop) = try #require(RowFit.alongRows(left: left, right: right))
+        let uncorrectedStart = try #require(RowFit(left.map { ($0.0, $0.1) }))
+        let (start, stop) = try #require(
+            RowFit.alongRows(left: left, right: right, fitted: (uncorrectedStart, uncorrected)))
         #expect(abs(start.y(atRow: 0)) < 0.25 * startRow && abs(start.y(atRow: rows) - 1) < 0.25 * startRow)
         #expect(abs(stop.y(atRow: 0)) < 0.25 * stopRow && abs(stop.y(atRow: rows) - stretch) < 0.25 * stopRow)
         // Five rows a side are too few to correct by.
-        #expect(RowFit.alongRows(left: left.filter { $0.1 < 5 }, right: right.filter { $0.1 < 5 }) == nil)
+        #expect(
+            RowFit.alongRows(
+                left: left.filter { $0.1 < 5 }, right: right.filter { $0.1 < 5 },
+                fitted: (uncorrectedStart, uncorrected)) == nil)
     }
 
     @Test func partlySeenEdgeExtrapolatesStraight() throws {
