@@ -15,6 +15,7 @@ import Testing
         #expect(o["raw_value"] as? String == "4006381333931")
         #expect(o["raw_bytes"] as? String == Data("4006381333931".utf8).base64EncodedString())
         #expect(o["display_value"] as? String == "4006381333931")
+        #expect(o["text"] as? String == "4006381333931")
         // Every result passes through the value parser: an EAN-13 outside 978/979 is a product.
         #expect(o["value_type"] as? String == "product")
         let value = try #require(o["value"] as? [String: Any])

@@ -43,6 +43,9 @@ import Testing
         #expect(
             o["raw_bytes"] as? String
                 == Data(Array("010500045611225310COV0109\u{1D}17220901".utf8)).base64EncodedString())
+        // `text` is the GS1 data in HRI form; `raw_value` keeps the transmitted string with its GS.
+        #expect(o["text"] as? String == "(01)05000456112253(10)COV0109(17)220901")
+        #expect(o["raw_value"] as? String == "010500045611225310COV0109\u{1D}17220901")
     }
 
     @Test func svgAndTextOutput() throws {

@@ -1,8 +1,18 @@
 import Foundation
 
 extension Barcode {
+    /// The payload as text in the form barcode readers print by default: a GS1 element string
+    /// (``ValueType/gs1``) in its human-readable interpretation, application identifiers in parentheses
+    /// and no FNC1 or GS separators (GS1 General Specifications, 4.15), as `display_value` holds it;
+    /// any other payload as ``rawValue``. Nil where ``rawValue`` is nil (a payload that is not text).
+    public var text: String? {
+        guard rawValue != nil else { return nil }
+        return valueType == .gs1 ? displayValue : rawValue
+    }
+
     /// The result as the JSON object `scanctl decode --json` prints and session outputs extend:
-    /// snake_case keys `format`, `raw_value` (string or null), `raw_bytes` (base64), `display_value`,
+    /// snake_case keys `format`, `raw_value` (string or null), `raw_bytes` (base64), `text` (``text``),
+    /// `display_value`,
     /// `value_type`, `value` (the parsed value object, or null before parsing), `corner_points` ([[x, y] × 4], pixels), `bounding_box` ({x, y, width, height}, pixels),
     /// `symbology_identifier`, `error_correction_level`, `orientation` (degrees), `is_mirrored`,
     /// `is_inverted`, `structured_append` ({index, count, id} or null) and `metadata` (string map; with
@@ -12,6 +22,7 @@ extension Barcode {
             "format": .string(format.name),
             "raw_value": rawValue.map(JSONValue.string) ?? .null,
             "raw_bytes": .string(Data(rawBytes).base64EncodedString()),
+            "text": text.map(JSONValue.string) ?? .null,
             "display_value": .string(displayValue),
             "value_type": .string(valueType.name),
             "value": value ?? .null,
