@@ -3,39 +3,52 @@ import ScanCore
 /// Alignment patterns (ISO/IEC 18004:2015 §6.3.6): the search for one near its predicted place, its
 /// centre refined on the runs through it, and the finer module mapping through all of them.
 extension QRDetector {
-    /// A finer mapping for versions 7 and up: every alignment pattern is located near where `d`'s
-    /// transform predicts it (within 2.5 modules), and each module is mapped through the homography of the
-    /// cell of alignment centres around it (finder-corner cells use the predicted points). This follows
-    /// a symbol printed on a curved or unevenly tilted surface better than one global transform.
-    /// Returns `nil` for versions below 7 or when fewer than half the patterns are found.
+    /// A finer mapping for versions 7 and up: every alignment pattern is located, and each module is
+    /// mapped through the homography of the cell of alignment centres around it. This follows a symbol
+    /// printed on a curved or unevenly tilted surface better than one global transform.
+    ///
+    /// The patterns are searched in a wave from the top-left finder (by the sum of their grid indices),
+    /// each within 2.5 modules of where the places already known nearest to it put it (an affine fit of
+    /// up to six, ``localPrediction(_:_:known:at:positions:)``), with the module axes of that fit: on a
+    /// curved sheet the global transform `d.transform` misses the middle patterns by more than that, while
+    /// the bend between neighbours is small. The three corners next to the finders, which hold no
+    /// pattern, are placed by `d.transform` and start the wave; a pattern not found keeps its predicted
+    /// place. Returns `nil` for versions below 7 or when fewer than half the patterns are found.
     public static func alignmentMapping(_ m: BitMatrix, _ d: QRDetection) -> ((Int, Int) -> Point)? {
         guard let version = QRVersion.version(forDimension: d.dimension), version.number >= 7 else { return nil }
         let c = version.alignmentCenters
         let k = c.count
         let module: Double = (d.finders[0].moduleSize + d.finders[1].moduleSize + d.finders[2].moduleSize) / 3
+        let pos: [Double] = c.map { Double($0) + 0.5 }
         var refs = [Point](repeating: Point(0, 0), count: k * k)
-        var found = 0, searched = 0
-        for j in 0..<k {
-            for i in 0..<k {
-                let mx: Double = Double(c[i]) + 0.5
-                let my: Double = Double(c[j]) + 0.5
-                let mp = Point(mx, my)
-                let predicted = d.transform.apply(mp)
-                refs[j * k + i] = predicted
-                let lastIndex = k - 1
-                if i + j == 0 || (i == lastIndex && j == 0) || (i == 0 && j == lastIndex) { continue }
-                searched += 1
-                if let p = findAlignment(
-                    m, near: predicted, module: module, transform: d.transform, at: mp.x, atY: mp.y, radiusModules: 2.5)
-                {
-                    refs[j * k + i] = p
-                    found += 1
-                }
+        var known = [Bool](repeating: false, count: k * k)
+        for (i, j) in [(0, 0), (k - 1, 0), (0, k - 1)] {
+            refs[j * k + i] = d.transform.apply(Point(pos[i], pos[j]))
+            known[j * k + i] = true
+        }
+        let order = (0..<(k * k)).filter { !known[$0] }.sorted {
+            let a = ($0 % k + $0 / k, abs($0 % k - $0 / k)), b = ($1 % k + $1 / k, abs($1 % k - $1 / k))
+            return a < b
+        }
+        var found = 0
+        for idx in order {
+            let i = idx % k, j = idx / k
+            let mp = Point(pos[i], pos[j])
+            var predicted = d.transform.apply(mp)
+            var ex = d.transform.apply(Point(mp.x + 1, mp.y)) - predicted
+            var ey = d.transform.apply(Point(mp.x, mp.y + 1)) - predicted
+            if let local = localPrediction(refs, k, known: known, at: (i, j), positions: pos) {
+                (predicted, ex, ey) = local
+            }
+            refs[idx] = predicted
+            if let p = findAlignment(m, near: predicted, module: module, ex: ex, ey: ey, radiusModules: 2.5) {
+                refs[idx] = p
+                known[idx] = true
+                found += 1
             }
         }
-        guard found * 2 >= searched else { return nil }
+        guard found * 2 >= order.count else { return nil }
         // One homography per cell; the outer cells extend to the symbol's edges.
-        let pos: [Double] = c.map { Double($0) + 0.5 }
         var cells: [PerspectiveTransform] = []
         for j in 0..<(k - 1) {
             for i in 0..<(k - 1) {
@@ -74,8 +87,16 @@ extension QRDetector {
         // Local axes of one module, from the transform.
         let b = atY ?? a
         let o = transform.apply(Point(a, b))
-        let ex = transform.apply(Point(a + 1, b)) - o
-        let ey = transform.apply(Point(a, b + 1)) - o
+        return findAlignment(
+            m, near: near, module: module, ex: transform.apply(Point(a + 1, b)) - o,
+            ey: transform.apply(Point(a, b + 1)) - o, radiusModules: radiusModules)
+    }
+
+    /// ``findAlignment(_:near:module:transform:at:atY:radiusModules:)`` with the module axes `ex` and `ey`
+    /// (pixels per module along the symbol's columns and rows) given.
+    static func findAlignment(
+        _ m: BitMatrix, near: Point, module: Double, ex: Point, ey: Point, radiusModules: Double
+    ) -> Point? {
         let radius = max(4.0, module * radiusModules)
         let step = max(1.0, module / 4)
         var best = -1
@@ -163,5 +184,48 @@ extension QRDetector {
             s += 0.5
         }
         return nil
+    }
+
+    /// Where the alignment pattern (`at`: its indices in the grid of alignment centres, `k` per side) lies
+    /// by the places already `known` nearest to it (up to six, by their distance in the grid): the affine
+    /// map fitted to them by least squares (module positions `positions` of the centres), its image of
+    /// the pattern's centre and its module axes. Nil when fewer than three known places span a plane.
+    static func localPrediction(
+        _ refs: [Point], _ k: Int, known: [Bool], at: (Int, Int), positions pos: [Double]
+    ) -> (Point, Point, Point)? {
+        let near = refs.indices.filter { known[$0] }.sorted {
+            let a = ($0 % k - at.0) * ($0 % k - at.0) + ($0 / k - at.1) * ($0 / k - at.1)
+            let b = ($1 % k - at.0) * ($1 % k - at.0) + ($1 / k - at.1) * ($1 / k - at.1)
+            return a < b
+        }.prefix(6)
+        guard near.count >= 3 else { return nil }
+        // Normal equations of x' = a·u + b·v + c (and y' alike) over the known places, module positions
+        // taken relative to the pattern's own (u, v) so that c is the prediction.
+        let u0 = pos[at.0], v0 = pos[at.1]
+        var suu = 0.0, suv = 0.0, svv = 0.0, su = 0.0, sv = 0.0, n = 0.0
+        var sxu = 0.0, sxv = 0.0, sx = 0.0, syu = 0.0, syv = 0.0, sy = 0.0
+        for idx in near {
+            let u = pos[idx % k] - u0, v = pos[idx / k] - v0, p = refs[idx]
+            suu += u * u; suv += u * v; svv += v * v; su += u; sv += v; n += 1
+            sxu += p.x * u; sxv += p.x * v; sx += p.x
+            syu += p.y * u; syv += p.y * v; sy += p.y
+        }
+        // Cramer's rule on [[suu, suv, su], [suv, svv, sv], [su, sv, n]].
+        func det(_ a: [Double]) -> Double {
+            a[0] * (a[4] * a[8] - a[5] * a[7]) - a[1] * (a[3] * a[8] - a[5] * a[6]) + a[2] * (a[3] * a[7] - a[4] * a[6])
+        }
+        let mat = [suu, suv, su, suv, svv, sv, su, sv, n]
+        let dm = det(mat)
+        guard abs(dm) > 1e-6 * max(1, suu * svv * n) else { return nil }
+        func solve(_ r: (Double, Double, Double)) -> (Double, Double, Double) {
+            let a = det([r.0, suv, su, r.1, svv, sv, r.2, sv, n]) / dm
+            let b = det([suu, r.0, su, suv, r.1, sv, su, r.2, n]) / dm
+            let c = det([suu, suv, r.0, suv, svv, r.1, su, sv, r.2]) / dm
+            return (a, b, c)
+        }
+        let x = solve((sxu, sxv, sx)), y = solve((syu, syv, sy))
+        let result = (Point(x.2, y.2), Point(x.0, y.0), Point(x.1, y.1))
+        guard result.0.x.isFinite, result.0.y.isFinite else { return nil }
+        return result
     }
 }

@@ -212,12 +212,46 @@ public enum QRDetector {
             let d = Double(t) + 15
             if abs(d - estimate) < max(4, estimate * 0.2) { dims.append(snap(d)) }
         }
+        // From version 7 on, the version information names the dimension outright (§7.10): it comes
+        // before every estimate, which the finder spacing of a warped or blurred symbol can miss by more
+        // than the ±4 modules tried below.
+        if estimate >= 40, let v = versionFromInformation(matrix, tl: tl, tr: tr, bl: bl, legs: (top, left)) {
+            dims.insert(17 + 4 * v, at: 0)
+        }
         let primary = snap(estimate)
         dims.append(primary)
         dims += [primary + 4, primary - 4]
         var seen = Set<Int>()
         dims = dims.filter { $0 >= 21 && $0 <= 177 && seen.insert($0).inserted }
         return dims.compactMap { grid(matrix, tl: tl, tr: tr, bl: bl, dimension: $0) }
+    }
+
+    /// The version named by the version information blocks beside the top-right and bottom-left finders
+    /// (ISO/IEC 18004:2015 §7.10), read without knowing the dimension: each block lies at fixed module
+    /// offsets from its finder's centre (columns −7…−5 and rows −3…2 of the top-right one, the transpose
+    /// at the bottom-left one), which are mapped along the legs' directions with the legs' module sizes
+    /// (`legs`, ``legModuleSizes(_:tl:tr:bl:)``). Nil unless the readings are confident
+    /// (``QRVersionInformation/isConfident(_:)``): random modules pass about one time in 2000.
+    static func versionFromInformation(
+        _ m: BitMatrix, tl: QRFinderPattern, tr: QRFinderPattern, bl: QRFinderPattern, legs: (top: Double, left: Double)
+    ) -> Int? {
+        let top = tr.center - tl.center, left = bl.center - tl.center
+        let lt = top.length, ll = left.length
+        guard lt > 0, ll > 0 else { return nil }
+        let ex = top * (legs.top / lt), ey = left * (legs.left / ll)
+        var a = 0, b = 0
+        for k in 0..<18 {
+            let along = Double(k % 3 - 7), across = Double(k / 3 - 3)
+            // Top-right copy: bit k at column n − 11 + k mod 3, row k / 3; bottom-left: the transpose.
+            guard let d1 = m.isDark(at: tr.center + ex * along + ey * across),
+                let d2 = m.isDark(at: bl.center + ex * across + ey * along)
+            else { return nil }
+            if d1 { a |= 1 << k }
+            if d2 { b |= 1 << k }
+        }
+        let readings = [a, b]
+        guard QRVersionInformation.isConfident(readings) else { return nil }
+        return QRVersionInformation.decode(readings)
     }
 
     /// Module sizes along the top (top-left → top-right) and left (top-left → bottom-left) legs,
