@@ -285,7 +285,8 @@ public struct QRCodeDecoder: SymbologyDecoder {
     }
 
     /// Reads the grid of `d`: through its transform, then (versions 7+) through the alignment-pattern
-    /// mapping. Returns the symbol, if any, and the grid sampled through the transform.
+    /// mappings (``QRDetector/cellMapping(_:dimension:)``, ``QRDetector/surfaceMapping(_:)``). Returns the
+    /// symbol, if any, and the grid sampled through the transform.
     func read(_ matrix: BitMatrix, _ d: QRDetection, strict: Bool = false) -> (symbol: QRSymbol?, grid: BitMatrix?) {
         // The format (and from version 7 the version) information first: a grid whose format information
         // decodes in neither orientation cannot read, the caller uses a failed grid only for its version
@@ -307,11 +308,16 @@ public struct QRCodeDecoder: SymbologyDecoder {
                 || QRFormatInformation.isConfident(QRFormatInformation.readings(dimension: n) { grid[$1, $0] })
                 || Self.versionInformationNames(n, grid)
         else { return (nil, grid) }
-        if let mapping = QRDetector.alignmentMapping(matrix, d),
-            let fine = GridSampler.sample(matrix, dimension: d.dimension, mapping: mapping),
-            let s = QRGridReader.decode(fine)
-        {
-            return (s, grid)
+        // Through the alignment centres: each cell's homography, then the smooth surface through all of
+        // them (a sheet bent within the cells).
+        guard let centres = QRDetector.alignmentCentres(matrix, d) else { return (nil, grid) }
+        let mappings = [QRDetector.cellMapping(centres, dimension: n), QRDetector.surfaceMapping(centres)]
+        for mapping in mappings.compactMap({ $0 }) {
+            if let fine = GridSampler.sample(matrix, dimension: n, mapping: mapping),
+                let s = QRGridReader.decode(fine)
+            {
+                return (s, grid)
+            }
         }
         return (nil, grid)
     }

@@ -15,6 +15,13 @@ extension QRDetector {
     /// pattern, are placed by `d.transform` and start the wave; a pattern not found keeps its predicted
     /// place. Returns `nil` for versions below 7 or when fewer than half the patterns are found.
     public static func alignmentMapping(_ m: BitMatrix, _ d: QRDetection) -> ((Int, Int) -> Point)? {
+        alignmentCentres(m, d).flatMap { cellMapping($0, dimension: d.dimension) }
+    }
+
+    /// The alignment centres of `d` in a grid of `k` × `k` (row-major, the three finder corners
+    /// included), located as ``alignmentMapping(_:_:)`` says, and their module positions `positions`
+    /// (the same across and down); nil for versions below 7 or when fewer than half are found.
+    static func alignmentCentres(_ m: BitMatrix, _ d: QRDetection) -> AlignmentCentres? {
         guard let version = QRVersion.version(forDimension: d.dimension), version.number >= 7 else { return nil }
         let c = version.alignmentCenters
         let k = c.count
@@ -48,6 +55,24 @@ extension QRDetector {
             }
         }
         guard found * 2 >= order.count else { return nil }
+        return AlignmentCentres(points: refs, k: k, positions: pos, centres: c)
+    }
+
+    /// Alignment centres located in an image (``alignmentCentres(_:_:)``).
+    struct AlignmentCentres {
+        /// Image points, row-major, `k` × `k`.
+        var points: [Point]
+        var k: Int
+        /// Module position of each row and column of centres (centre module + 0.5).
+        var positions: [Double]
+        /// Module index of each row and column of centres (§6.3.6, Annex E).
+        var centres: [Int]
+    }
+
+    /// Each module mapped through the homography of the cell of alignment centres around it (the outer
+    /// cells extend to the symbol's edges); nil when a cell is degenerate.
+    static func cellMapping(_ a: AlignmentCentres, dimension: Int) -> ((Int, Int) -> Point)? {
+        let refs = a.points, k = a.k, pos = a.positions, c = a.centres
         // One homography per cell; the outer cells extend to the symbol's edges.
         var cells: [PerspectiveTransform] = []
         for j in 0..<(k - 1) {
@@ -66,7 +91,7 @@ extension QRDetector {
             }
         }
         let last = k - 2
-        let cellOf: [Int] = (0..<d.dimension).map { v in
+        let cellOf: [Int] = (0..<dimension).map { v in
             var idx = 0
             while idx < last && v > c[idx + 1] { idx += 1 }
             return idx
@@ -75,6 +100,41 @@ extension QRDetector {
         return { (i: Int, j: Int) -> Point in
             let t: PerspectiveTransform = cells[cellOf[j] * stride + cellOf[i]]
             return t.apply(Point(Double(i) + 0.5, Double(j) + 0.5))
+        }
+    }
+
+    /// Each module mapped through the smooth surface through all the alignment centres: per coordinate,
+    /// Lagrange interpolation across the (up to) four rows and four columns of centres nearest to the
+    /// module (a window kept inside the grid at its edges). Unlike the cells' homographies it bends
+    /// between centres as the sheet bends around them: a label on a bottle crowds its modules towards the
+    /// sides within each cell, which a homography of the cell's four corners spreads evenly.
+    static func surfaceMapping(_ a: AlignmentCentres) -> (Int, Int) -> Point {
+        let k = a.k, pos = a.positions, refs = a.points
+        let span = min(4, k)
+        /// The window's first index and its Lagrange weights at module position `x`.
+        func weights(_ x: Double) -> (Int, [Double]) {
+            var first = 0
+            while first + 1 < k && pos[first + 1] <= x { first += 1 }
+            first = max(0, min(k - span, first - (span - 1) / 2))
+            var w = [Double](repeating: 1, count: span)
+            for i in 0..<span {
+                for j in 0..<span where j != i {
+                    w[i] *= (x - pos[first + j]) / (pos[first + i] - pos[first + j])
+                }
+            }
+            return (first, w)
+        }
+        return { (i: Int, j: Int) -> Point in
+            let (fu, wu) = weights(Double(i) + 0.5), (fv, wv) = weights(Double(j) + 0.5)
+            var x = 0.0, y = 0.0
+            for b in 0..<span {
+                for a in 0..<span {
+                    let p = refs[(fv + b) * k + fu + a], w = wu[a] * wv[b]
+                    x += w * p.x
+                    y += w * p.y
+                }
+            }
+            return Point(x, y)
         }
     }
 

@@ -8,7 +8,8 @@ import Testing
 /// Large QR Codes (versions 14 to 30) printed on a sheet bent round a vertical cylinder, as a label on a
 /// bottle or a page lifting off a table is: the columns crowd towards the sides and the rows sag. One
 /// global transform misses the middle alignment patterns by more than the search radius, so
-/// ``QRDetector/alignmentMapping(_:_:)`` must follow them from neighbour to neighbour.
+/// ``QRDetector/alignmentMapping(_:_:)`` must follow them from neighbour to neighbour, and with a stronger
+/// bend the modules between them must follow the sheet's curve (``QRDetector/surfaceMapping(_:)``).
 struct QRCurvedSheetTests {
     /// The symbol of `version` (level M) holding `text`, drawn at `module` pixels a module with a 4-module
     /// quiet zone, then bent: `bend` is the half-angle of the cylinder arc the sheet covers (radians),
@@ -63,6 +64,17 @@ struct QRCurvedSheetTests {
     func bentLargeSymbolReads(sag: Double) throws {
         let value = Self.text(30, length: 40)
         let image = try Self.bentSymbol(value, version: 30, bend: 0.6, sag: sag, scale: 0.6)
+        let found = DecoderRegistry([QRCodeDecoder()]).decode(FrameContext(image: image), options: DecodeOptions())
+        #expect(found.map(\.rawValue) == [value])
+    }
+
+    /// An arc of ±46°: the columns of each cell of alignment centres crowd towards the sides, which the
+    /// cells' homographies spread evenly by up to half a module; the surface through all the centres
+    /// (``QRDetector/surfaceMapping(_:)``) follows the bend.
+    @Test(arguments: [(14, 0.0), (22, 0.0), (22, 1.5)])
+    func strongBendReadsThroughTheSurface(version: Int, sag: Double) throws {
+        let value = Self.text(version, length: 40)
+        let image = try Self.bentSymbol(value, version: version, bend: 0.8, sag: sag, scale: 0.6)
         let found = DecoderRegistry([QRCodeDecoder()]).decode(FrameContext(image: image), options: DecodeOptions())
         #expect(found.map(\.rawValue) == [value])
     }
