@@ -68,6 +68,8 @@ public struct ITFRowDecoder: LinearRowDecoder {
         if !options.pure,
             Self.barsGoOnPast(r, quietZone: i - 1, outward: -1, narrow: firstNarrow)
                 || Self.barsGoOnPast(r, quietZone: lastBar + 1, outward: 1, narrow: pair.narrow)
+                || pairsGoOnPast(r, quietZone: i - 1, outward: -1, narrow: firstNarrow)
+                || pairsGoOnPast(r, quietZone: lastBar + 1, outward: 1, narrow: pair.narrow)
         {
             return nil
         }
@@ -104,6 +106,26 @@ public struct ITFRowDecoder: LinearRowDecoder {
         guard bar > 0, bar < r.count - 1, space >= 0, space < r.count, !r.isAtBorder(space) else { return false }
         let b = w[bar] / narrow, s = w[space] / narrow
         return b >= 0.5 && b <= 3.6 && s >= 0.5 && s <= 3.6
+    }
+
+    /// True when, beyond light run `q` (a quiet zone of the read; `outward` −1 before the read, +1 after
+    /// it), within the first five bars the line holds a digit pair of this symbol's own size: ten runs
+    /// that ``ITFPairReader`` reads, their narrow width within a factor 1.25 of `narrow`. A bright band
+    /// across the bars (glare, a reflection) makes light as wide as any quiet zone, and the bars on its
+    /// either side read as ITF symbols, a digit pair's wide bar, narrow space and narrow bar passing for
+    /// a stop pattern: the symbol's own digits going on past the light show that it split one symbol.
+    /// ITF has no check character to catch such a piece. The light run at the image border has nothing
+    /// beyond it.
+    func pairsGoOnPast(_ r: ScanLine, quietZone q: Int, outward: Int, narrow: Double) -> Bool {
+        guard q >= 0, q < r.count, !r.isAtBorder(q) else { return false }
+        for offset in stride(from: 0, to: 10, by: 2) {
+            // The pair's first bar: after the light, the bar `offset` runs on; before it, the pair whose
+            // last space ends `offset` runs before the light.
+            let j = outward > 0 ? q + 1 + offset : q - 10 - offset
+            guard j >= 1, j + 9 < r.count else { continue }
+            if let p = reader.read(r, at: j), p.narrow < 1.25 * narrow, p.narrow > narrow / 1.25 { return true }
+        }
+        return false
     }
 
     /// True when runs i…i+3 are four narrow elements: each edge-to-similar-edge distance is about two

@@ -120,6 +120,16 @@ struct StressTests {
             count: 6000, families: ["codabar"], [96: [1357, 2484, 2941, 3470], 97: [2188, 2888, 5383]])
     }
 
+    /// ITF symbols that a bright band across the bars split (seed 103: a run of 4,000 ITF and Codabar;
+    /// seed 105: 6,000 ITF), a piece of them read as a shorter ITF value, the band's light taken for a
+    /// quiet zone and a digit pair's wide bar, narrow space and narrow bar for the stop pattern. The
+    /// symbol's own digit pairs go on past the light (``ITFRowDecoder/pairsGoOnPast(_:quietZone:outward:narrow:)``).
+    /// Right or unread.
+    @Test(.enabled(if: StressZint.executable != nil)) func anITFSplitByABrightBandGivesNoPiece() throws {
+        try expectRightOrUnread(count: 4000, families: ["itf", "codabar"], [103: [1186]])
+        try expectRightOrUnread(count: 6000, families: ["itf"], [105: [2875, 5782, 5868]])
+    }
+
     /// Symbols of seeds 11 and 12 (14,000 each) that lines read with a wrong value (a character changed,
     /// cut short, another symbology): the mean of the lines along the bars (``LinearScanner/MeanProfile``)
     /// reads the right value and, counting as all its aligned lines, outvotes them (counted as one line,
