@@ -1,5 +1,6 @@
 import Foundation
 import ScanCore
+import ScanImageIO
 import ScanTestSupport
 import Testing
 
@@ -11,10 +12,10 @@ import Testing
 /// ``QRDetector/alignmentMapping(_:_:)`` must follow them from neighbour to neighbour, and with a stronger
 /// bend the modules between them must follow the sheet's curve (``QRDetector/surfaceMapping(_:)``).
 struct QRCurvedSheetTests {
-    /// The symbol of `version` (level M) holding `text`, drawn at `module` pixels a module with a 4-module
-    /// quiet zone, then bent: `bend` is the half-angle of the cylinder arc the sheet covers (radians),
-    /// `sag` how far its top and bottom rows dip at the sides (in modules), and the view `scale` times the
-    /// flat size across.
+    /// The symbol of `version` (level M) holding `text`, drawn at 6 pixels a module with a 4-module quiet
+    /// zone (``SymbolRenderer``), then bent: `bend` is the half-angle of the cylinder arc the sheet covers
+    /// (radians), `sag` how far its top and bottom rows dip at the sides (in modules), and the view `scale`
+    /// times the flat size across.
     static func bentSymbol(_ text: String, version: Int, bend: Double, sag: Double, scale: Double) throws
         -> LuminanceImage
     {
@@ -22,22 +23,17 @@ struct QRCurvedSheetTests {
         options.errorCorrectionLevel = "M"
         options.version = version
         let symbol = try #require(try QRCodeEncoder().encode(.text(text), format: .qrcode, options: options).first)
-        let m = symbol.modules
-        let module = 6, quiet = 4
-        let side = (m.width + 2 * quiet) * module
-        var pixels = [UInt8](repeating: 235, count: side * side)
-        for y in 0..<side {
-            for x in 0..<side {
-                let i = x / module - quiet, j = y / module - quiet
-                if i >= 0, j >= 0, i < m.width, j < m.height, m[i, j] { pixels[y * side + x] = 25 }
-            }
-        }
-        let flat = LuminanceImage(width: side, height: side, pixels: pixels)
+        let module = 6
+        var style = SymbolStyle()
+        style.scale = module
+        style.quietZone = 4
+        let flat = SymbolRenderer.luminance(symbol, style: style)
+        let side = flat.width
         let out = Int((Double(side) * scale).rounded()) + 20
         let half = Double(out) / 2 - 10
         let sagPixels = sag * Double(module)
         // The view of a point at angle θ on the cylinder lies at sin θ across; the sheet's position is θ.
-        return flat.resampled(width: out, height: out, ground: 235) { x, y in
+        return flat.resampled(width: out, height: out, ground: 255) { x, y in
             let u = (x - Double(out) / 2) / half, v = (y - Double(out) / 2) / half
             let across = max(-1, min(1, u * sin(bend)))
             let theta = asin(across) / bend

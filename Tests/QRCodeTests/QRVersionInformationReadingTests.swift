@@ -1,4 +1,5 @@
 import ScanCore
+import ScanImageIO
 import Testing
 
 @testable import QRCode
@@ -10,24 +11,21 @@ struct QRVersionInformationReadingTests {
     static let pixelsPerModule = 3, quiet = 4
 
     /// The modules of a level-M symbol of `version`, and the same drawn into a binarized image at
-    /// ``pixelsPerModule`` with a quiet zone of ``quiet`` modules.
+    /// ``pixelsPerModule`` with a quiet zone of ``quiet`` modules (``SymbolRenderer``).
     static func symbol(version: Int) throws -> (modules: BitMatrix, image: BitMatrix) {
         var options = EncodeOptions()
         options.errorCorrectionLevel = "M"
         options.version = version
-        let m = try #require(
-            try QRCodeEncoder().encode(.text("VERSION INFORMATION"), format: .qrcode, options: options).first
-        ).modules
-        let px = pixelsPerModule
-        let side = (m.width + 2 * quiet) * px
-        var bits = [UInt8](repeating: 0, count: side * side)
-        for y in 0..<side {
-            for x in 0..<side {
-                let i = x / px - quiet, j = y / px - quiet
-                if i >= 0, j >= 0, i < m.width, j < m.height, m[i, j] { bits[y * side + x] = 1 }
-            }
+        let symbol = try #require(
+            try QRCodeEncoder().encode(.text("VERSION INFORMATION"), format: .qrcode, options: options).first)
+        var style = SymbolStyle()
+        style.scale = pixelsPerModule
+        style.quietZone = quiet
+        let image = SymbolRenderer.luminance(symbol, style: style)
+        let bits = (0..<(image.width * image.height)).map {
+            image[$0 % image.width, $0 / image.width] < 128 ? UInt8(1) : 0
         }
-        return (m, BitMatrix(width: side, height: side, bits: bits))
+        return (symbol.modules, BitMatrix(width: image.width, height: image.height, bits: bits))
     }
 
     /// The three finder patterns of a symbol of `n` modules in ``symbol(version:)``'s image.
