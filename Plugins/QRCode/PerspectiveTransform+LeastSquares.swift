@@ -43,7 +43,7 @@ extension PerspectiveTransform {
     }
 
     /// Solves the n × n system `a` x = `b` (row-major) by Gaussian elimination with partial pivoting.
-    private static func solve(_ a: [Double], _ b: [Double], n: Int) -> [Double]? {
+    static func solve(_ a: [Double], _ b: [Double], n: Int) -> [Double]? {
         var a = a, b = b
         for col in 0..<n {
             var pivot = col

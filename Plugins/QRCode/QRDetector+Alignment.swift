@@ -270,21 +270,12 @@ extension QRDetector {
             sxu += p.x * u; sxv += p.x * v; sx += p.x
             syu += p.y * u; syv += p.y * v; sy += p.y
         }
-        // Cramer's rule on [[suu, suv, su], [suv, svv, sv], [su, sv, n]].
-        func det(_ a: [Double]) -> Double {
-            a[0] * (a[4] * a[8] - a[5] * a[7]) - a[1] * (a[3] * a[8] - a[5] * a[6]) + a[2] * (a[3] * a[7] - a[4] * a[6])
-        }
-        let mat = [suu, suv, su, suv, svv, sv, su, sv, n]
-        let dm = det(mat)
-        guard abs(dm) > 1e-6 * max(1, suu * svv * n) else { return nil }
-        func solve(_ r: (Double, Double, Double)) -> (Double, Double, Double) {
-            let a = det([r.0, suv, su, r.1, svv, sv, r.2, sv, n]) / dm
-            let b = det([suu, r.0, su, suv, r.1, sv, su, r.2, n]) / dm
-            let c = det([suu, suv, r.0, suv, svv, r.1, su, sv, r.2]) / dm
-            return (a, b, c)
-        }
-        let x = solve((sxu, sxv, sx)), y = solve((syu, syv, sy))
-        let result = (Point(x.2, y.2), Point(x.0, y.0), Point(x.1, y.1))
+        // The normal equations [[suu, suv, su], [suv, svv, sv], [su, sv, n]] · (a, b, c) = right-hand side.
+        let normal = [suu, suv, su, suv, svv, sv, su, sv, n]
+        guard let x = PerspectiveTransform.solve(normal, [sxu, sxv, sx], n: 3),
+            let y = PerspectiveTransform.solve(normal, [syu, syv, sy], n: 3)
+        else { return nil }
+        let result = (Point(x[2], y[2]), Point(x[0], y[0]), Point(x[1], y[1]))
         guard result.0.x.isFinite, result.0.y.isFinite else { return nil }
         return result
     }

@@ -239,17 +239,15 @@ public enum QRDetector {
         let lt = top.length, ll = left.length
         guard lt > 0, ll > 0 else { return nil }
         let ex = top * (legs.top / lt), ey = left * (legs.left / ll)
-        var a = 0, b = 0
-        for k in 0..<18 {
-            let along = Double(k % 3 - 7), across = Double(k / 3 - 3)
-            // Top-right copy: bit k at column n − 11 + k mod 3, row k / 3; bottom-left: the transpose.
-            guard let d1 = m.isDark(at: tr.center + ex * along + ey * across),
-                let d2 = m.isDark(at: bl.center + ex * across + ey * along)
-            else { return nil }
-            if d1 { a |= 1 << k }
-            if d2 { b |= 1 << k }
+        // The standard's bit positions for a symbol of dimension 0: the top-right copy's columns are then
+        // −11…−9 (offsets −7…−5 from its finder's centre, column n − 3.5), the bottom-left copy's rows.
+        let readings = QRVersionInformation.readings(dimension: 0) { x, y in
+            let p =
+                x < 0
+                ? tr.center + ex * Double(x + 4) + ey * Double(y - 3)
+                : bl.center + ex * Double(x - 3) + ey * Double(y + 4)
+            return m.isDark(at: p) ?? false
         }
-        let readings = [a, b]
         guard QRVersionInformation.isConfident(readings) else { return nil }
         return QRVersionInformation.decode(readings)
     }
