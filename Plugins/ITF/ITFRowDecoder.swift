@@ -45,10 +45,16 @@ public struct ITFRowDecoder: LinearRowDecoder {
 
     /// The symbol whose start pattern begins at run `i`, and its last run (the stop's narrow bar).
     func decodeSymbol(_ r: ScanLine, at i: Int, options: DecodeOptions) -> (LinearMatch, Int)? {
+        let qz = options.pure ? 0 : quietZoneNarrow
+        // The quiet zone first, against the least narrow width the start pattern allows (``isStart``:
+        // each two neighbouring elements under 1.5 narrow widths each): cheap, and on texture most runs
+        // stop here, before the digit pair is classified. Any run that passes the full test passes this.
+        let e = r.exactWidths
+        let leastNarrow = max(e[i] + e[i + 1], e[i + 1] + e[i + 2], e[i + 2] + e[i + 3]) / (2 * Self.startElementSlack)
+        guard r.isQuietZone(i - 1, atLeast: qz * leastNarrow) else { return nil }
         // The first pair fixes the narrow width the start pattern is checked against.
         guard var pair = reader.read(r, at: i + ITFPatterns.startRuns) else { return nil }
         guard isStart(r, i, narrow: pair.narrow) else { return nil }
-        let qz = options.pure ? 0 : quietZoneNarrow
         let firstNarrow = pair.narrow
         guard r.isQuietZone(i - 1, atLeast: qz * pair.narrow) else { return nil }
         var digits = [pair.first, pair.second]
@@ -128,13 +134,16 @@ public struct ITFRowDecoder: LinearRowDecoder {
         return false
     }
 
+    /// Largest edge-to-similar-edge distance of the start pattern, in twice the narrow width.
+    static let startElementSlack = 1.5
+
     /// True when runs i…i+3 are four narrow elements: each edge-to-similar-edge distance is about two
     /// narrow widths.
     func isStart(_ r: ScanLine, _ i: Int, narrow: Double) -> Bool {
         let w = r.exactWidths
         for k in 0..<3 {
             let e = (w[i + k] + w[i + k + 1]) / (2 * narrow)
-            guard e > 0.6, e < 1.5 else { return false }
+            guard e > 0.6, e < Self.startElementSlack else { return false }
         }
         return true
     }
