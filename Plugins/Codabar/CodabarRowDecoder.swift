@@ -23,6 +23,9 @@ public struct CodabarRowDecoder: LinearRowDecoder {
 
     public init() {}
 
+    /// Start, one data character and stop (7 each), with the two gaps between them.
+    public var minimumElements: Int { 23 }
+
     public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
         // Sub-pixel widths when the line source measured them: rounding every edge to a pixel costs a
         // 2:1 symbol with 3-pixel modules its narrow/wide separation on slanted lines.

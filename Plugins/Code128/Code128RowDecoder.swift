@@ -22,6 +22,9 @@ public struct Code128RowDecoder: LinearRowDecoder {
 
     public init() {}
 
+    /// Start, one data character and the check character (6 each), and the stop with its final bar (7).
+    public var minimumElements: Int { 25 }
+
     /// Salt-and-pepper noise splits bars and spaces with one-pixel runs: a line that gave nothing is read
     /// again without them (``ScanLine/withoutSpecks()``).
     public var readsWithoutSpecks: Bool { true }

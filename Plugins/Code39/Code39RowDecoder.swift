@@ -23,6 +23,9 @@ public struct Code39RowDecoder: LinearRowDecoder {
 
     public init() {}
 
+    /// Start, one data character and stop (9 each), with the two gaps between them.
+    public var minimumElements: Int { 29 }
+
     public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
         let w = line.exactWidths
         return line.readSymbols(pure: options.pure, runsAfter: 9) { i in

@@ -21,6 +21,9 @@ public struct Code93RowDecoder: LinearRowDecoder {
 
     public init() {}
 
+    /// Start, one data character, the two check characters and stop (6 each), and the termination bar.
+    public var minimumElements: Int { 31 }
+
     public func decodeRow(_ line: ScanLine, options: DecodeOptions) -> [LinearMatch] {
         let w = line.exactWidths
         return line.readSymbols(pure: options.pure, runsAfter: 6) { i in

@@ -24,6 +24,9 @@ public struct EANRowDecoder: LinearRowDecoder {
 
     public init() {}
 
+    /// A UPC-E, the shortest: start guard (3), six digits (4 each), end guard (6).
+    public var minimumElements: Int { 33 }
+
     /// The least mean module size, as a fraction of the start guard's span, that
     /// ``checkGeometry(_:at:_:)`` accepts for any layout (EAN-8: 8 characters
     /// and 11 guard runs in 67 modules gives (0.75 · 7 · 8 + 0.5 · 11) / 67 = 0.709 of the characters'

@@ -28,6 +28,9 @@ public struct ITFRowDecoder: LinearRowDecoder {
 
     public init() {}
 
+    /// Start (4), one digit pair (10), stop (3).
+    public var minimumElements: Int { 17 }
+
     /// Salt-and-pepper noise splits bars and spaces with one-pixel runs: a line that gave nothing is read
     /// again without them (``ScanLine/withoutSpecks()``).
     public var readsWithoutSpecks: Bool { true }

@@ -76,11 +76,18 @@ public protocol LinearRowDecoder: Sendable {
     /// refuses a read when most of the lines along its bars see a bar in its quiet zone where its own line
     /// sees light (the consensus along the bars, `barBeyond`). Default: false.
     var startAndStopOccurInside: Bool { get }
+    /// The fewest elements (bars and spaces, quiet zones not counted) of the shortest symbol the decoder
+    /// reports. A scan line samples each pixel along it once and every element holds at least one
+    /// sample, so a line (or the stretch of one that is read) shorter than this many pixels holds no
+    /// symbol of the decoder, and ``LinearScanner`` does not read it when it is shorter than every
+    /// wanted decoder's minimum. Default: 1 (no line is too short).
+    var minimumElements: Int { get }
 }
 
 extension LinearRowDecoder {
     public var readsWithoutSpecks: Bool { false }
     public var startAndStopOccurInside: Bool { false }
+    public var minimumElements: Int { 1 }
 }
 
 extension ScanLine {

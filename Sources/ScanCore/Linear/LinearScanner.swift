@@ -173,14 +173,22 @@ public enum LinearScanner {
         let parts = family == nil ? 1 : (coarseStep + guidedLineSpacing - 1) / guidedLineSpacing
         let step = max(1, coarseStep / parts)
         let all = Array(decoders.indices)
+        // Lines (and stretches) too short for the shortest symbol of any decoder are not read: slanted
+        // lines near the frame's corners, and every line of a frame a few pixels high or wide.
+        let shortest = decoders.map(\.minimumElements).min() ?? 1
+        var slanted = false
+        if case .slanted = lines.axis { slanted = true }
+        if !slanted && lines.length(0) < shortest { return [] }
         var hits: [Hit] = []
         for coarse in middleOut(count: lineCount, step: coarseStep) {
             for part in 0..<parts {
                 let index = coarse + coarseStep * part / parts
                 guard index < lineCount else { continue }
+                // (With a guide, its stretches are clipped to the line: the filter below is the test.)
+                if slanted && family == nil && lines.length(index) < shortest { continue }
                 var segments: [Range<Int>?] = [nil]
                 if let family {
-                    segments = family.segments(lines, index)
+                    segments = family.segments(lines, index).filter { $0.count >= shortest }
                     if segments.isEmpty { continue }
                 }
                 // The sources are alternative readings of one line: once the reads explain every candidate
