@@ -20,12 +20,31 @@ public enum SymbolRenderer {
         let v = symbol.isLinear ? min(q, 2) : q
         let m = symbol.modules
         let rows = style.barHeight(for: symbol)
-        var out = BitMatrix(width: m.width + 2 * q, height: rows + 2 * v)
+        let size = canvasSize(symbol, style: style)
+        var out = BitMatrix(width: size.width, height: size.height)
         for y in 0..<rows {
             let source = symbol.isLinear ? 0 : y
             for x in 0..<m.width where m.bits[source * m.width + x] != 0 { out[x + q, y + v] = true }
         }
         return out
+    }
+
+    /// The size of ``canvas(_:style:)`` in modules, computed without drawing it.
+    public static func canvasSize(_ symbol: GeneratedSymbol, style: SymbolStyle) -> (width: Int, height: Int) {
+        let q = max(0, style.quietZone(for: symbol))
+        let v = symbol.isLinear ? min(q, 2) : q
+        return (symbol.modules.width + 2 * q, style.barHeight(for: symbol) + 2 * v)
+    }
+
+    /// The number of pixels (PNG) or SVG units squared of the drawn symbol, `scale` per module: the
+    /// canvas's width × height × scale², or nil when that overflows `Int`.
+    public static func pixelCount(_ symbol: GeneratedSymbol, style: SymbolStyle) -> Int? {
+        let size = canvasSize(symbol, style: style)
+        let s = max(1, style.scale)
+        let (w, o1) = size.width.multipliedReportingOverflow(by: s)
+        let (h, o2) = size.height.multipliedReportingOverflow(by: s)
+        let (n, o3) = w.multipliedReportingOverflow(by: h)
+        return o1 || o2 || o3 ? nil : n
     }
 
     /// The canvas scaled to pixels as a luminance plane: dark modules 0, light 255 (colours ignored).

@@ -236,6 +236,29 @@ enum GenerateCommand {
             return ExitStatus.runtimeFailure
         }
         let ansi = s.ansi ?? (s.output == "-" && isatty(STDOUT_FILENO) != 0)
+        // A drawing too large to write (or to read back: the decoder's default pixel limit) is refused
+        // before any memory is taken for it: a long Code 128 grows in both directions (its default bar
+        // height is 15 % of its width).
+        let limit = ImageLimits.default.maxPixels
+        for symbol in symbols {
+            let size = SymbolRenderer.canvasSize(symbol, style: s.style)
+            let drawn: Int?
+            if type == .text {
+                let (n, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+                drawn = overflow ? nil : n
+            } else {
+                drawn = SymbolRenderer.pixelCount(symbol, style: s.style)
+            }
+            if let drawn, drawn <= limit { continue }
+            let scale: Int = type == .text ? 1 : max(1, s.style.scale)
+            let unit: String = type == .text ? "characters" : "pixels"
+            let atScale: String = scale > 1 ? " at \(scale) per module" : ""
+            let name: String = format.name
+            Console.error(
+                "the \(name) symbol would be \(size.width) × \(size.height) modules\(atScale), over the limit of "
+                    + "\(limit) \(unit); use a smaller --scale or --bar-height, or a shorter payload")
+            return ExitStatus.runtimeFailure
+        }
         for (k, symbol) in symbols.enumerated() {
             do {
                 let bytes: [UInt8]

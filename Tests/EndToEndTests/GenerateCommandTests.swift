@@ -106,6 +106,26 @@ import Testing
         #expect(noInput.status == 2 && noInput.stderr.contains("cannot read"))
     }
 
+    /// A drawing over the decoder's default pixel limit is refused before any memory is taken for it
+    /// (this one would need 34 GB), and nothing is written.
+    @Test func drawingsOverThePixelLimitAreRefused() throws {
+        let out = path("huge.png")
+        let huge = try ScanctlProcess.run([
+            "generate", "--format", "qrcode", "--version", "40", "--scale", "1000", "--output", out, "a",
+        ])
+        #expect(huge.status == 1)
+        #expect(
+            huge.stderr.contains(
+                "the qrcode symbol would be 185 × 185 modules at 1000 per module, over the limit of 100000000 pixels"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let long = try ScanctlProcess.run([
+            "generate", "--format", "code128", "--type", "text", "--output", path("long.txt"),
+            String(repeating: "A", count: 5000),
+        ])
+        #expect(long.status == 1)
+        #expect(long.stderr.contains("55055 × 8260 modules, over the limit of 100000000 characters"))
+    }
+
     @Test func bytesFromInputFile() throws {
         let input = path("payload.bin")
         let bytes: [UInt8] = [0x00, 0xFF, 0x10, 0x81, 0x40, 0x7F]
