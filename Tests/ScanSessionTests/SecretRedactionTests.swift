@@ -50,17 +50,17 @@ import Testing
         let found = try warnings(
             Self.session(
                 url: "\"http://admin:s3cretPW@host/scans?token=abc123&site=7\"",
-                headers: "    headers: { Authorization: \"Bearer xyz789\", X-Trace: on }"))
+                headers: "    headers: { X-Api-Key: \"Bearer xyz789\", X-Trace: on }"))
         #expect(
             found.map(\.message) == [
                 "'url' holds user information (a name, password or token before '@') written inline; write it as ${VAR} "
                     + "(http://user:${WEBHOOK_PASSWORD}@host/…) and set the variable where the session runs",
                 "'url' holds the query parameter 'token' written inline; write it as token=${VAR} and set the variable "
                     + "where the session runs",
-                "header 'Authorization' is a secret written inline; write it as ${VAR} (Authorization: \"Bearer "
+                "header 'X-Api-Key' is a secret written inline; write it as ${VAR} (X-Api-Key: \"Bearer "
                     + "${WEBHOOK_TOKEN}\") and set the variable where the session runs",
             ])
-        #expect(found.map { "\($0.line):\($0.column)" } == ["7:10", "7:10", "8:31"])
+        #expect(found.map { "\($0.line):\($0.column)" } == ["7:10", "7:10", "8:27"])
         #expect(found.allSatisfy { $0.severity == .warning })
         // What validate prints shows none of the secrets.
         let printed = found.map(\.rendered).joined(separator: "\n")
@@ -73,7 +73,7 @@ import Testing
             try warnings(
                 Self.session(
                     url: "\"http://admin:${PW}@host/scans?token=${TOKEN}&site=7\"",
-                    headers: "    headers: { Authorization: \"Bearer ${TOKEN}\", X-Trace: on }")
+                    headers: "    headers: { X-Api-Key: \"Bearer ${TOKEN}\", X-Trace: on }")
             ).isEmpty)
     }
 

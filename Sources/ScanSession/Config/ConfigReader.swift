@@ -70,7 +70,11 @@ struct ConfigReader {
 
     /// A text scalar with `${VAR}` taken from the environment. A plain number or boolean (`17`, `true`)
     /// is not text: YAML reads it as a number, so it is reported (quoted, `"17"` is text).
-    mutating func string(_ node: YAMLNode, _ what: String) -> String? {
+    /// With `escaping`, each variable's value is passed through it with the position of its `${` in the
+    /// written text (a URL's user information and query values are percent-encoded: ``URLTemplate``).
+    mutating func string(
+        _ node: YAMLNode, _ what: String, escaping: ((String.Index, String) -> String)? = nil
+    ) -> String? {
         guard case .scalar(let text, let plain) = node.content, !node.isNull else {
             report(node.mark, "\(what) must be text, not \(node.kindDescription)")
             return nil
@@ -79,7 +83,7 @@ struct ConfigReader {
             report(node.mark, "\(what) must be text, not \(kind) \(text) (write \"\(text)\" in quotes for text)")
             return nil
         }
-        return expand(text, at: node.mark, quoted: !plain)
+        return expand(text, at: node.mark, quoted: !plain, escaping: escaping)
     }
 
     /// A whole number in `range`, written plain (`3`, not `"3"`).
@@ -155,7 +159,9 @@ struct ConfigReader {
 
     /// Replaces `${NAME}` with the environment variable; an unset variable is a problem at the `$`.
     /// `$${` stands for a literal `${` (`$${HOME}` is the text `${HOME}`).
-    mutating func expand(_ text: String, at mark: YAMLMark, quoted: Bool) -> String? {
+    mutating func expand(
+        _ text: String, at mark: YAMLMark, quoted: Bool, escaping: ((String.Index, String) -> String)? = nil
+    ) -> String? {
         guard text.contains("${") else { return text }
         var out = ""
         var rest = Substring(text)
@@ -175,7 +181,7 @@ struct ConfigReader {
             }
             let name = String(rest[open.upperBound..<close])
             if let value = environment[name] {
-                out += value
+                out += escaping?(open.lowerBound, value) ?? value
             } else {
                 let offset = text.unicodeScalars.distance(from: text.startIndex, to: open.lowerBound)
                 let singleLine = !text[..<open.lowerBound].contains("\n")

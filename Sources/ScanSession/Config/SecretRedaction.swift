@@ -40,27 +40,36 @@ public enum SecretRedaction {
         return out + rest[fragmentStart...]
     }
 
-    /// `text` with every URL in it (a word containing `://`, ended by white space, a quote, `,`, `]` or `}`)
-    /// redacted as by ``url(_:)``: for quoting a session file's line in a message.
+    /// `text` with every URL in it redacted as by ``url(_:)``: for quoting a session file's line in a
+    /// message. A URL starts at its scheme (letters, digits, `+`, `-`, `.` before `://`); one that opens a
+    /// quoted string (`"…"` or `'…'`) runs to the closing quote, so braces, commas and spaces inside it are
+    /// its own, and any other ends at white space, a quote, `,`, `[`, `]`, `{` or `}`.
     public static func urls(in text: String) -> String {
         guard text.contains("://") else { return text }
         let stops: Set<Character> = [" ", "\t", "\"", "'", ",", "]", "}", "[", "{"]
+        func isSchemeCharacter(_ c: Character) -> Bool {
+            c.isASCII && (c.isLetter || c.isNumber || c == "+" || c == "-" || c == ".")
+        }
         var out = ""
-        var word = ""
-        func flush() {
-            out += word.contains("://") ? url(word) : word
-            word = ""
-        }
-        for c in text {
-            if stops.contains(c) {
-                flush()
-                out.append(c)
-            } else {
-                word.append(c)
+        var rest = Substring(text)
+        while let separator = rest.range(of: "://") {
+            var start = separator.lowerBound
+            while start > rest.startIndex, isSchemeCharacter(rest[rest.index(before: start)]) {
+                start = rest.index(before: start)
             }
+            out += rest[..<start]
+            let quote: Character? = start > rest.startIndex ? rest[rest.index(before: start)] : nil
+            let tail = rest[separator.upperBound...]
+            let end: String.Index
+            if let quote, quote == "\"" || quote == "'" {
+                end = tail.firstIndex(of: quote) ?? rest.endIndex
+            } else {
+                end = tail.firstIndex { stops.contains($0) } ?? rest.endIndex
+            }
+            out += url(String(rest[start..<end]))
+            rest = rest[end...]
         }
-        flush()
-        return out
+        return out + rest
     }
 
     /// `text` with every occurrence of `url` replaced by its redacted form, and the URL's password and

@@ -221,12 +221,16 @@ extension ConfigReader {
     }
 
     private mutating func readWebhook(_ f: Fields) -> OutputConfig.Kind? {
-        guard let urlNode = required(f, "url"), let url = string(urlNode, "'url'") else {
+        var template = URLTemplate("")
+        if let urlNode = f["url"], case .scalar(let written, _) = urlNode.content { template = URLTemplate(written) }
+        guard let urlNode = required(f, "url"), let url = string(urlNode, "'url'", escaping: template.escape) else {
             return .webhook(WebhookOutputConfig(url: ""))
         }
         let lower = url.lowercased()
         if !(lower.hasPrefix("http://") || lower.hasPrefix("https://")) {
             report(urlNode.mark, "'url' must start with http:// or https://, not '\(SecretRedaction.url(url))'")
+        } else if let problem = URLTemplate.problem(url) {
+            report(urlNode.mark, problem)
         }
         if case .scalar(let written, _) = urlNode.content { warnAboutInlineSecrets(inURL: written, at: urlNode.mark) }
         var c = WebhookOutputConfig(url: url)
@@ -237,6 +241,19 @@ extension ConfigReader {
                 else { continue }
                 if case .scalar(let written, _) = pair.value.content {
                     warnAboutInlineSecret(header: name, written: written, at: pair.value.mark)
+                }
+                // A line break would end the header and start another (its value is never quoted).
+                if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) {
+                    report(pair.value.mark, "header '\(name)' must not contain a line break")
+                    continue
+                }
+                // The HTTP stack sends the URL's user information as Basic authorization in place of
+                // the header: one of the two would be dropped without a word.
+                if name.lowercased() == "authorization", URLTemplate.hasUserInformation(url) {
+                    report(
+                        pair.value.mark,
+                        "header 'Authorization' and user information in 'url' both give credentials; keep one")
+                    continue
                 }
                 c.headers[name] = value
             }

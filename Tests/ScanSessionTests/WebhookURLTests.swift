@@ -1,0 +1,69 @@
+import ScanCore
+import Testing
+
+@testable import ScanSession
+
+/// A webhook URL's variables, and the URL and headers `validate` accepts.
+@Suite struct WebhookURLTests {
+    func load(_ url: String, headers: String = "", environment: [String: String]) throws(ConfigProblems)
+        -> WebhookOutputConfig?
+    {
+        let config = try SessionLoader.load(
+            text: SecretRedactionTests.session(url: url, headers: headers), file: "t.yaml", pluginFormats: [.ean13],
+            environment: environment
+        ).config
+        guard case .webhook(let c) = config.outputs.first?.kind else { return nil }
+        return c
+    }
+
+    func errors(_ url: String, headers: String = "", environment: [String: String] = [:]) -> [String] {
+        do {
+            _ = try load(url, headers: headers, environment: environment)
+            return []
+        } catch {
+            return error.errors.map(\.message)
+        }
+    }
+
+    /// A password holding `@` and `/` stays in the user information (the request goes to the written
+    /// host), and a token holding `&`, `=` and `#` stays one query value; a variable that is the whole URL
+    /// is taken as written.
+    @Test func variablesInUserInformationAndQueryArePercentEncoded() throws {
+        let c = try load(
+            "\"http://erp:${PW}@127.0.0.1:9/scans?token=${TOKEN}&site=7\"",
+            environment: ["PW": "Sup3r@secret/pw", "TOKEN": "t&password=X#f"])
+        #expect(c?.url == "http://erp:Sup3r%40secret%2Fpw@127.0.0.1:9/scans?token=t%26password%3DX%23f&site=7")
+        let whole = try load("\"${HOOK}\"", environment: ["HOOK": "https://hooks.example/in?a=b&c=d"])
+        #expect(whole?.url == "https://hooks.example/in?a=b&c=d")
+    }
+
+    @Test func urlsNoRequestCanGoToAreRefused() {
+        #expect(errors("\"http://127.0.0.1:99999/x\"") == ["'url' port must be from 1 to 65535, not 99999"])
+        #expect(errors("\"http:///x\"") == ["'url' names no host: 'http:///x'"])
+        #expect(errors("\"http://u:p@[::1:1/x\"") == ["'url' is not a valid URL: 'http://***@[::1:1/x'"])
+    }
+
+    /// A line break in a header value would start another header; user information in the URL would
+    /// replace an Authorization header. Neither message quotes the value.
+    @Test func headersThatWouldBeRewrittenAreRefused() {
+        let header = "    headers: { X-Token: \"${TOKEN}\" }"
+        #expect(
+            errors("\"http://h/x\"", headers: header, environment: ["TOKEN": "t\r\nX-Evil: 1"])
+                == ["header 'X-Token' must not contain a line break"])
+        #expect(
+            errors(
+                "\"http://u:${PW}@h/x\"", headers: "    headers: { Authorization: \"Bearer ${TOKEN}\" }",
+                environment: ["PW": "p", "TOKEN": "t"])
+                == ["header 'Authorization' and user information in 'url' both give credentials; keep one"])
+    }
+
+    /// A quoted URL in a quoted line is redacted to its closing quote: braces and spaces inside it do
+    /// not end it.
+    @Test func quotedURLsAreRedactedToTheirClosingQuote() {
+        #expect(
+            SecretRedaction.urls(in: "  - { url: \"http://h/s?token=Ab{Cd}Ef-secret\", x: 1 }")
+                == "  - { url: \"http://h/s?token=***\", x: 1 }")
+        #expect(SecretRedaction.urls(in: "url: 'http://h/s?token=abc def'") == "url: 'http://h/s?token=***'")
+        #expect(SecretRedaction.urls(in: "{ url: http://a:b@h/s?t=x }") == "{ url: http://***@h/s?t=*** }")
+    }
+}
