@@ -82,20 +82,37 @@ import Testing
         #expect(d.completed(.status(400), now: t0) == .deadLetter(status: 400, resumedAfter: "connection refused"))
     }
 
-    @Test func whenFinishingAttemptsFailuresEndDeliveryAndKeepTheEventsSpooled() {
+    /// A delivery that was failing when the session ends makes its retry at once, not after its
+    /// back-off, and the first failure then keeps the events spooled: a stop takes one request's time.
+    @Test func whenFinishingAStalledDeliveryMakesOneLastAttemptAtOnce() {
         var d = WebhookDelivery(policy: policy)
         _ = d.start()
-        _ = d.completed(.failed("HTTP 500"), now: t0)  // while running
+        _ = d.completed(.failed("HTTP 500"), now: t0)  // while running: waits until t0 + 0.1 s
+        _ = d.retryTimeReached(now: t0.addingTimeInterval(1))
+        #expect(d.completed(.failed("HTTP 500"), now: t0) == .wait(until: t0.addingTimeInterval(0.2), stalledBy: nil))
         d.finish()
-        var now = t0.addingTimeInterval(1)
+        #expect(d.finishingAttempts == 1)
+        #expect(d.retryTimeReached(now: t0) == .send(attempt: 3))
+        #expect(d.completed(.failed("timeout"), now: t0) == .keepSpooled(reason: "timeout"))
+        #expect(d.state == .stopped)
+        #expect(d.failuresWhileFinishing == 1)
+    }
+
+    /// A delivery that starts failing after the session began to end gets `attempts` failures, with the
+    /// back-off from its first step, before the events stay spooled.
+    @Test func whenFinishingAttemptsFailuresEndDeliveryAndKeepTheEventsSpooled() {
+        var d = WebhookDelivery(policy: policy)
+        d.finish()
+        #expect(d.finishingAttempts == 3)
+        var now = t0
+        #expect(d.start() == .send(attempt: 1))
+        let first = d.completed(.failed("HTTP 500"), now: now)
+        #expect(first == .wait(until: now.addingTimeInterval(0.1), stalledBy: "HTTP 500"))
+        now = now.addingTimeInterval(1)
         #expect(d.retryTimeReached(now: now) == .send(attempt: 2))
         #expect(d.completed(.failed("HTTP 500"), now: now) == .wait(until: now.addingTimeInterval(0.2), stalledBy: nil))
         now = now.addingTimeInterval(1)
         #expect(d.retryTimeReached(now: now) == .send(attempt: 3))
-        #expect(
-            d.completed(.failed("HTTP 500"), now: now) == .wait(until: now.addingTimeInterval(0.25), stalledBy: nil))
-        now = now.addingTimeInterval(1)
-        #expect(d.retryTimeReached(now: now) == .send(attempt: 4))
         #expect(d.completed(.failed("timeout"), now: now) == .keepSpooled(reason: "timeout"))
         #expect(d.state == .stopped)
         #expect(d.failuresWhileFinishing == 3)

@@ -54,7 +54,8 @@ extension SessionReference {
                 "deadline of one request, enforced to the millisecond (URLSession alone truncates to whole seconds)"),
             SessionKey(
                 "retry.attempts", "whole number ≥ 1", "`5`",
-                "failed attempts in a row that end delivery once the session is ending"),
+                "failed attempts in a row that end delivery once the session is ending (one when delivery was "
+                    + "already failing)"),
             SessionKey(
                 "retry.backoff_ms", "whole number", "`250`",
                 "wait after the first failed attempt; doubles after each further one"),

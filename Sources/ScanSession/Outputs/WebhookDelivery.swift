@@ -16,8 +16,11 @@ import ScanCore
 /// A failure that can heal (401, 403, 404, 408, 409, 425, 429, 5xx, any other unexpected status, a network
 /// error or a timeout) keeps the batch in the spool and retries it with back-off `backoff_ms · 2^(n−1)`,
 /// at most `max_backoff_ms`, for as long as the session runs: an expired token or a receiver that is down
-/// loses nothing. Once ``finish()`` was called, `attempts` more failures end delivery and the events stay
-/// in the spool for the next run.
+/// loses nothing. Once ``finish()`` was called, delivery goes on while the receiver accepts, and ends,
+/// the events staying in the spool for the next run, after one failed attempt when it was already
+/// stalled (a retry waiting for its back-off is made at once: the receiver was failing, and a stop must
+/// not wait out minutes of back-off), else after `attempts` failures, waiting the back-off from its first
+/// step (`backoff_ms`, doubled) between them.
 ///
 /// The machine also knows whether delivery is *stalled* (the last request failed): the first failure
 /// after a success, and the first success after failures, come with a notice for the caller to print,
@@ -86,6 +89,9 @@ public struct WebhookDelivery: Sendable, Equatable {
     public private(set) var finishing = false
     /// Failed attempts since ``finish()``.
     public private(set) var failuresWhileFinishing = 0
+    /// Failed attempts after ``finish()`` that end delivery: 1 when it was stalled then, else
+    /// `policy.attempts`.
+    public private(set) var finishingAttempts = 0
 
     public init(policy: Policy) { self.policy = policy }
 
@@ -111,12 +117,13 @@ public struct WebhookDelivery: Sendable, Equatable {
             stalledBy = why
             if finishing {
                 failuresWhileFinishing += 1
-                if failuresWhileFinishing >= policy.attempts {
+                if failuresWhileFinishing >= finishingAttempts {
                     state = .stopped
                     return .keepSpooled(reason: why)
                 }
             }
-            let until = now.addingTimeInterval(Double(policy.backoff.delayMs(afterFailures: attempt)) / 1000)
+            let failures = finishing ? failuresWhileFinishing : attempt
+            let until = now.addingTimeInterval(Double(policy.backoff.delayMs(afterFailures: failures)) / 1000)
             state = .waiting(attempt: attempt, until: until)
             return .wait(until: until, stalledBy: starts ? why : nil)
         }
@@ -130,11 +137,14 @@ public struct WebhookDelivery: Sendable, Equatable {
         return .send(attempt: attempt + 1)
     }
 
-    /// The session is ending: from now on, `policy.attempts` failures end delivery.
+    /// The session is ending: from now on, one failure ends delivery when it is stalled (a retry that
+    /// waits is due at once), else `policy.attempts` failures.
     public mutating func finish() {
         guard !finishing else { return }
         finishing = true
         failuresWhileFinishing = 0
+        finishingAttempts = stalledBy == nil ? policy.attempts : 1
+        if case .waiting(let attempt, _) = state { state = .waiting(attempt: attempt, until: .distantPast) }
     }
 
     /// Delivery stops now (while ready or waiting): → stopped.

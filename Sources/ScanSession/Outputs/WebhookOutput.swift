@@ -17,9 +17,12 @@ import Synchronization
 /// the status, the URL (user information and query values redacted, ``SecretRedaction``) and the number
 /// of events waiting.
 ///
-/// ``finish()`` goes on delivering while the receiver accepts; `attempts` failures in a row end it, and
-/// what is left stays in the spool for the next run (without a spool it is lost and counted as
-/// undelivered). Shutdown therefore takes at most `attempts` × (`timeout_ms` + back-off).
+/// ``finish()`` goes on delivering while the receiver accepts. A delivery already failing when the
+/// session ends makes one last attempt at once; otherwise `attempts` failures in a row end it, with the
+/// back-off from its first step between them (``WebhookDelivery``). What is left stays in the spool for
+/// the next run (without a spool it is lost and counted as undelivered). Shutdown therefore takes at
+/// most `timeout_ms` when the receiver was failing, and `attempts` × `timeout_ms` plus the first
+/// `attempts` − 1 back-off steps when it starts failing during the shutdown.
 public final class WebhookOutput: Output {
     public let id: String
     public let config: WebhookOutputConfig
