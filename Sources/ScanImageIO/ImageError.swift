@@ -21,6 +21,9 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
     case truncated(path: String, format: ImageFormat, message: String)
     /// The header declares more pixels than ``ImageLimits/maxPixels``; detected before pixel memory is allocated.
     case tooLarge(path: String, width: Int, height: Int, limit: Int)
+    /// The file (or standard input) holds more bytes than any image within ``ImageLimits/maxPixels``
+    /// can (``ImageLimits/maxFileBytes``); detected before more than that is read.
+    case fileTooLarge(path: String, limit: Int)
     /// A valid file in a variant this module does not decode (for example a CMYK JPEG), or a frame
     /// format the PNG writer does not write.
     case unsupported(path: String, format: ImageFormat, what: String)
@@ -32,7 +35,7 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .fileNotFound(let path), .unreadable(let path, _), .emptyFile(let path), .unknownFormat(let path),
             .corrupt(let path, _, _), .truncated(let path, _, _), .tooLarge(let path, _, _, _),
-            .unsupported(let path, _, _), .writeFailed(let path, _):
+            .fileTooLarge(let path, _), .unsupported(let path, _, _), .writeFailed(let path, _):
             return path
         }
     }
@@ -57,6 +60,8 @@ public enum ImageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "truncated \(format.name) file: \(message)"
         case .tooLarge(_, let width, let height, let limit):
             return "image of \(width)x\(height) pixels exceeds the limit of \(limit) pixels"
+        case .fileTooLarge(_, let limit):
+            return "more than \(limit) bytes, more than any image within the pixel limit can hold"
         case .unsupported(_, let format, let what):
             return "unsupported \(format.name) variant: \(what)"
         case .writeFailed(_, let message):

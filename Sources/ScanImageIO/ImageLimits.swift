@@ -16,6 +16,15 @@ public struct ImageLimits: Sendable, Equatable {
     /// 100 000 000 pixels.
     public static let `default` = ImageLimits()
 
+    /// The most bytes an image file within ``maxPixels`` can hold: 20 bytes a pixel (an ASCII PPM of
+    /// 16-bit samples, `65535 ` three times, the most verbose format read; a 16-bit RGBA PNG stored
+    /// without compression takes 8) and 16 MiB of headers and metadata. A longer file or standard input
+    /// is refused (``ImageError/fileTooLarge(path:limit:)``) before more than this is read.
+    public var maxFileBytes: Int {
+        let (bytes, overflow) = maxPixels.multipliedReportingOverflow(by: 20)
+        return overflow ? Int.max : bytes.addingReportingOverflow(16 << 20).overflow ? Int.max : bytes + (16 << 20)
+    }
+
     /// Throws `tooLarge` when `width × height` exceeds `maxPixels` (or overflows `Int`).
     func check(width: Int, height: Int, path: String) throws(ImageError) {
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)

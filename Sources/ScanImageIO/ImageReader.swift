@@ -34,8 +34,14 @@ public enum ImageReader {
     public static func read(
         contentsOf path: String, limits: ImageLimits = .default, luminanceOnly: Bool = false
     ) throws(ImageError) -> Frame {
-        let bytes = try readFile(path)
+        let bytes = try readFile(path, limits: limits)
         return try read(data: bytes, name: path, limits: limits, luminanceOnly: luminanceOnly)
+    }
+
+    /// The whole of standard input as an image file's bytes, named `stdin` in errors: refused as soon as
+    /// its first bytes carry no image signature, or it holds more than ``ImageLimits/maxFileBytes``.
+    public static func readStandardInput(limits: ImageLimits = .default) throws(ImageError) -> [UInt8] {
+        try readAll(STDIN_FILENO, name: "stdin", limits: limits)
     }
 
     /// Decodes an image held in memory.
@@ -71,8 +77,10 @@ public enum ImageReader {
         return try decoded.frame(source: name, format: format)
     }
 
-    /// The whole content of a regular file, with typed errors.
-    static func readFile(_ path: String) throws(ImageError) -> [UInt8] {
+    /// The whole content of a regular file, with typed errors; a file larger than
+    /// ``ImageLimits/maxFileBytes`` is refused from its size, and one whose first bytes carry no image
+    /// signature after its first block.
+    static func readFile(_ path: String, limits: ImageLimits = .default) throws(ImageError) -> [UInt8] {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
@@ -83,24 +91,43 @@ public enum ImageReader {
             let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file"
             throw ImageError.unreadable(path: path, reason: kind)
         }
+        guard Int(info.st_size) <= limits.maxFileBytes else {
+            throw ImageError.fileTooLarge(path: path, limit: limits.maxFileBytes)
+        }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ImageError.unreadable(path: path, reason: systemMessage(errno)) }
         defer { close(fd) }
+        return try readAll(fd, name: path, limits: limits, expected: Int(info.st_size))
+    }
 
+    /// Everything `fd` gives until its end, in 64 KiB blocks: refused once the first block (or all there
+    /// is, when shorter) carries no image signature, and once it passes ``ImageLimits/maxFileBytes``.
+    static func readAll(_ fd: Int32, name: String, limits: ImageLimits, expected: Int = 0) throws(ImageError)
+        -> [UInt8]
+    {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        bytes.reserveCapacity(min(expected, limits.maxFileBytes))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var signatureChecked = false
         while true {
             let count = chunk.withUnsafeMutableBytes { buffer in Glibc.read(fd, buffer.baseAddress, buffer.count) }
             if count == 0 { break }
             if count < 0 {
                 let code = errno
                 if code == EINTR { continue }
-                throw ImageError.unreadable(path: path, reason: systemMessage(code))
+                throw ImageError.unreadable(path: name, reason: systemMessage(code))
             }
             bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limits.maxFileBytes {
+                throw ImageError.fileTooLarge(path: name, limit: limits.maxFileBytes)
+            }
+            // The longest signature is WebP's 12 bytes.
+            if !signatureChecked && bytes.count >= 12 {
+                signatureChecked = true
+                if ImageFormat.detect(bytes) == nil { throw ImageError.unknownFormat(path: name) }
+            }
         }
-        guard !bytes.isEmpty else { throw ImageError.emptyFile(path: path) }
+        guard !bytes.isEmpty else { throw ImageError.emptyFile(path: name) }
         return bytes
     }
 

@@ -170,7 +170,11 @@ enum DecodeCommand {
             Console.error(error.description)
             return ExitStatus.usage
         }
-        let standardInput: [UInt8] = files.contains("-") ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : []
+        // Read once, before the images are decoded in parallel; an error is that item's.
+        let limits = s.limits
+        let standardInput: Result<[UInt8], ImageError> =
+            files.contains("-")
+            ? Result { () throws(ImageError) in try ImageReader.readStandardInput(limits: limits) } : .success([])
         let progress = s.progress ? ProgressDisplay.shared.start(total: files.count) : nil
         let printer = SequencedRelease()
         let totals = Mutex((found: 0, unreadable: 0, unwritten: 0))
@@ -214,7 +218,8 @@ enum DecodeCommand {
     /// Reads and decodes one image (only `--roi` of it, when given) and writes its annotated copy to
     /// `annotation`, when given.
     static func decodeOne(
-        _ file: String, standardInput: [UInt8], registry: DecoderRegistry, settings s: Settings, annotation: String?
+        _ file: String, standardInput: Result<[UInt8], ImageError>, registry: DecoderRegistry, settings s: Settings,
+        annotation: String?
     ) -> ImageResult {
         let clock = ContinuousClock.now
         do {
@@ -222,7 +227,7 @@ enum DecodeCommand {
             let grey = annotation == nil
             let frame =
                 file == "-"
-                ? try ImageReader.read(data: standardInput, name: "stdin", limits: s.limits, luminanceOnly: grey)
+                ? try ImageReader.read(data: standardInput.get(), name: "stdin", limits: s.limits, luminanceOnly: grey)
                 : try ImageReader.read(contentsOf: file, limits: s.limits, luminanceOnly: grey)
             let found =
                 s.region.map { $0.decode(frame.luminance(), registry: registry, options: s.options) }
