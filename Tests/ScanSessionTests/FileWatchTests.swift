@@ -85,6 +85,43 @@ import Testing
         #expect(out.events.compactMap(\.frame) == [0, 1, 2, 3])
     }
 
+    /// Files written into a watched folder that the session stops before decoding are one `error` event
+    /// (the run exits 1), never dropped without a word. Here the stop comes while the first file is
+    /// decoded, after a second file was written.
+    @Test func filesNotDecodedWhenTheSessionStopsAreReported() throws {
+        let inbox = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: inbox) }
+        let sample = try Data(contentsOf: URL(fileURLWithPath: TestFrames.sample("ean8-96385074.png")))
+        try sample.write(to: inbox.appendingPathComponent("first.png"))
+        let late = inbox.appendingPathComponent("late.png")
+
+        /// Writes `late.png` and stops the session while the first frame is processed.
+        final class StoppingSink: FrameSink, @unchecked Sendable {
+            let recorded = RecordingSink()
+            let stop = StopSignal()
+            let write: () -> Void
+            init(write: @escaping () -> Void) { self.write = write }
+            func process(_ frame: Frame) {
+                recorded.process(frame)
+                write()
+                stop.set()
+            }
+            func offer(_ frame: Frame) { recorded.offer(frame) }
+            func fail(frame: Int?, source: String, message: String) {
+                recorded.fail(frame: frame, source: source, message: message)
+            }
+            func report(source: String, message: String) {}
+        }
+        let sink = StoppingSink { try? sample.write(to: late) }
+        var config = FileInputConfig(paths: [inbox.path])
+        config.watch = true
+        FileInput(id: "in", config: config, showProgress: false).run(into: sink, stop: sink.stop)
+        #expect(sink.recorded.offered == 1)
+        #expect(sink.recorded.failures.map(\.source) == [late.path])
+        #expect(sink.recorded.failures.map(\.message) == ["not decoded: the session stopped first"])
+    }
+
     @Test func fileIdentityTellsRewrittenContentApart() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("id-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: path) }

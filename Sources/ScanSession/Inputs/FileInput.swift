@@ -14,7 +14,8 @@ import ScanImageIO
 /// image below a directory entry, a match of a pattern); numbering goes on after the initial files.
 /// A file is new when its content identity (``FileIdentity``: device, inode, size, modification time)
 /// differs from the one last decoded under its name, so a scanner that always writes `scan.png` has
-/// every scan decoded, and a close without a change is not decoded twice.
+/// every scan decoded, and a close without a change is not decoded twice. When the session stops, the
+/// files written into the folders and not decoded yet are counted in one `error` event.
 public struct FileInput: Input {
     /// The input's id from the session.
     public let id: String
@@ -77,11 +78,21 @@ public struct FileInput: Input {
                 paths = PathExpansion.expand(config.paths).files
             }
             for path in paths {
+                guard !stop.isSet else { break }
                 guard let identity = FileIdentity(path: path), decoded[path] != identity else { continue }
                 decoded[path] = identity
                 decode(path, number: number, limits: limits, sink: sink)
                 number += 1
             }
+        }
+        // Stopped: files written before the stop and not decoded are said, never dropped without a word.
+        let left = PathExpansion.expand(config.paths).files.filter { path in
+            guard let identity = FileIdentity(path: path) else { return false }
+            return decoded[path] != identity
+        }
+        if let first = left.first {
+            let more = left.count > 1 ? ", nor \((left.count - 1).counted("more file")) in the watched folders" : ""
+            sink.fail(frame: nil, source: first, message: "not decoded\(more): the session stopped first")
         }
     }
 
