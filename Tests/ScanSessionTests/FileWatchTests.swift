@@ -122,6 +122,20 @@ import Testing
         #expect(sink.recorded.failures.map(\.message) == ["not decoded: the session stopped first"])
     }
 
+    /// A pattern whose folder does not exist cannot be watched: an `error` event at the start, not a
+    /// session that watches nothing in silence.
+    @Test func aFolderThatIsNotThereIsReportedAtTheStart() {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)").path
+        var config = FileInputConfig(paths: [missing + "/*.png"])
+        config.watch = true
+        let sink = RecordingSink()
+        let stop = StopSignal()
+        stop.set()
+        FileInput(id: "in", config: config, showProgress: false).run(into: sink, stop: stop)
+        #expect(sink.failures.map(\.source) == [missing])
+        #expect(sink.failures.map(\.message) == ["cannot watch: No such file or directory"])
+    }
+
     @Test func fileIdentityTellsRewrittenContentApart() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("id-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -42,7 +42,12 @@ public struct FileInput: Input {
         if config.watch {
             do {
                 let w = try FileWatcher()
-                for root in Set(config.paths.compactMap(PathExpansion.watchRoot)).sorted() { w.watch(root) }
+                for root in Set(config.paths.compactMap(PathExpansion.watchRoot)).sorted() {
+                    // A folder that is not there cannot be watched: said, not watched in silence.
+                    if let why = w.watchRoot(root) {
+                        sink.fail(frame: nil, source: root.isEmpty ? "." : root, message: "cannot watch: \(why)")
+                    }
+                }
                 watcher = w
             } catch {
                 sink.fail(frame: nil, source: id, message: "cannot watch for new files: \(error)")

@@ -24,14 +24,30 @@ final class FileWatcher {
 
     deinit { close(fd) }
 
-    /// Watches `directory` and every folder below it; returns the files found in folders below it that
-    /// were added while watching (none on the first call for an existing tree).
-    @discardableResult func watch(_ directory: String) -> [String] {
-        let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE)
+    /// Why the folder `directory` cannot be watched (it does not exist, is no folder, or inotify refuses
+    /// it: the text is the system's), or nil when it is watched now, with every folder below it.
+    func watchRoot(_ directory: String) -> String? {
+        let before = directories.count
+        let failure = addWatch(directory)
+        if directories.count > before { watch(directory, alreadyAdded: true) }
+        return failure
+    }
+
+    /// Adds the inotify watch of one folder; the system's reason when that fails.
+    private func addWatch(_ directory: String) -> String? {
+        let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_CREATE) | UInt32(IN_ONLYDIR)
         let target = directory.isEmpty ? "." : directory
         let wd = inotify_add_watch(fd, target, mask)
-        guard wd >= 0 else { return [] }
+        guard wd >= 0 else { return String(cString: strerror(errno)) }
         directories[wd] = directory
+        return nil
+    }
+
+    /// Watches `directory` and every folder below it; returns the files found in folders below it that
+    /// were added while watching (none on the first call for an existing tree).
+    @discardableResult func watch(_ directory: String, alreadyAdded: Bool = false) -> [String] {
+        let target = directory.isEmpty ? "." : directory
+        guard alreadyAdded || addWatch(directory) == nil else { return [] }
         var found: [String] = []
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).sorted()
         where !name.hasPrefix(".") {
