@@ -54,6 +54,29 @@ import Testing
         #expect(lines.withLock { $0 } == [Array("item-01".utf8)])
     }
 
+    /// An output that receives both detected and confirmed events tells their lines apart; one that
+    /// receives only one of them writes plain lines.
+    @Test func confirmedLinesAreMarkedWhenDetectedOnesAreWrittenToo() throws {
+        func lines(events: Set<EventKind>) throws -> [String] {
+            let written = Mutex<[String]>([])
+            let out = StdoutOutput(
+                id: "o", format: .text, events: events,
+                writeLine: { line in written.withLock { $0.append(String(decoding: line, as: UTF8.self)) } })
+            for kind in [EventKind.detected, .confirmed, .lost] where events.contains(kind) {
+                try out.write(
+                    Event(
+                        kind: kind, session: "s", input: "in", frame: 0, timestamp: .distantPast, source: "a.png",
+                        barcode: code("item-01")))
+            }
+            return written.withLock { $0 }
+        }
+        #expect(
+            try lines(events: [.detected, .confirmed, .lost]) == [
+                "a.png: qrcode: item-01", "confirmed: a.png: qrcode: item-01", "lost: a.png: qrcode: item-01",
+            ])
+        #expect(try lines(events: [.confirmed]) == ["a.png: qrcode: item-01"])
+    }
+
     @Test func workHandedInOutOfOrderRunsInOrder() {
         let order = Mutex<[Int]>([])
         let release = SequencedRelease()

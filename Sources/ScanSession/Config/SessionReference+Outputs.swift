@@ -18,7 +18,8 @@ extension SessionReference {
             SessionKey(
                 "format", "`jsonl` | `text` | `raw`", "`jsonl`",
                 "`text` prints `ORIGIN: FORMAT: VALUE` (ORIGIN: the file, or `INPUT frame N`; line breaks escaped; "
-                    + "`lost: …`, `error: SOURCE: MESSAGE`); `raw` prints each confirmed payload as it is and "
+                    + "`lost: …`, `error: SOURCE: MESSAGE`, and `confirmed: …` when `events` holds `detected` too); "
+                    + "`raw` prints each confirmed payload as it is and "
                     + "nothing else (`scanctl run --raw` sets it)")
         ])
 

@@ -60,7 +60,8 @@ public enum SessionBuilder {
             let made: any Output
             switch output.kind {
             case .stdout(let c):
-                made = StdoutOutput(id: output.id.value, format: settings.rawStdout ? .raw : c.format)
+                made = StdoutOutput(
+                    id: output.id.value, format: settings.rawStdout ? .raw : c.format, events: output.events)
             case .file(let c):
                 made = FileOutput(id: output.id.value, config: c)
             case .webhook(let c):
