@@ -49,7 +49,7 @@ enum ValidateCommand {
             return .success(loaded)
         } catch {
             for problem in error.problems { Console.raw(problem.rendered) }
-            let count = error.errors.count
+            let count = error.errorCount
             Console.raw("\(count) error\(count == 1 ? "" : "s") in \(path)")
             return .failure(error)
         }

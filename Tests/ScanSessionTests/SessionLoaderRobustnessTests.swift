@@ -102,6 +102,15 @@ import Testing
         #expect(found.count == SessionLoader.maxProblems + 1)
         #expect(found.last?.message == "\(50_000 - SessionLoader.maxProblems) more problems not shown")
         #expect(found.last?.severity == .error)
+        // The count covers every error, those not shown (and those past the reader's record) included.
+        do {
+            _ = try SessionLoader.load(
+                text: Self.session(paths: "[" + items.joined(separator: ", ") + "]"), file: "t.yaml",
+                pluginFormats: Self.formats)
+            Issue.record("no error")
+        } catch {
+            #expect(error.errorCount == 50_000)
+        }
         let item = found[99]
         #expect(item.message == "an item of 'paths' must be text, not the number 99 (write \"99\" in quotes for text)")
         #expect(item.sourceLineOffset > 0)

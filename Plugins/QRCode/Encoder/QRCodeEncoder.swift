@@ -72,7 +72,8 @@ public struct QRCodeEncoder: SymbologyEncoder {
             let r = QRMode.versionRange(last)
             let need = parts.indices.map { bits(r, $0) }.max() ?? 0
             let holds = 8 * (QRVersion.version(last)?.blocks(level).dataCodewords ?? 0)
-            let hint = options.version == nil ? " (try a lower error-correction level or a structured-append set)" : ""
+            let lower = level == .l ? "" : "a lower error-correction level or "
+            let hint = options.version == nil ? " (try \(lower)a structured-append set)" : ""
             throw EncodeError(.tooLong, "payload needs \(need) bits; version \(last)-\(level) holds \(holds)\(hint)")
         }
         let r = QRMode.versionRange(version.number)

@@ -62,7 +62,13 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
 public struct ConfigProblems: Error, Sendable, CustomStringConvertible {
     /// Errors and warnings, sorted by line and column.
     public var problems: [ConfigProblem]
-    public init(_ problems: [ConfigProblem]) { self.problems = problems }
+    /// How many errors the file has, those past the ones shown included (`problems` ends with one line
+    /// counting the problems not shown, when there were too many to show).
+    public var errorCount: Int
+    public init(_ problems: [ConfigProblem], errorCount: Int? = nil) {
+        self.problems = problems
+        self.errorCount = errorCount ?? problems.filter { $0.severity == .error }.count
+    }
     /// The problems that stop the session.
     public var errors: [ConfigProblem] { problems.filter { $0.severity == .error } }
     public var description: String { problems.map(\.rendered).joined(separator: "\n") }

@@ -97,6 +97,8 @@ public enum SessionLoader {
             }
         }
         problems.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        // Problems the reader did not keep are errors (warnings are few: one per kind of inline secret).
+        let errorCount = problems.filter { $0.severity == .error }.count + reader.unrecordedProblems
         if problems.count > maxProblems || reader.unrecordedProblems > 0 {
             let hidden = problems.dropFirst(maxProblems)
             let more = hidden.count + reader.unrecordedProblems
@@ -107,7 +109,9 @@ public enum SessionLoader {
                 ConfigProblem(
                     file: file, line: 0, column: 0, message: "\(more) more problems not shown", severity: severity))
         }
-        if problems.contains(where: { $0.severity == .error }) { throw ConfigProblems(problems) }
+        if problems.contains(where: { $0.severity == .error }) {
+            throw ConfigProblems(problems, errorCount: errorCount)
+        }
         return Loaded(config: config, warnings: problems, registry: registry)
     }
 }
