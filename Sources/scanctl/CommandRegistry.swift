@@ -20,7 +20,7 @@ enum CommandRegistry {
             }
         }
         for problem in registry.loadPlugins(inFolders: PluginFolders.search()) {
-            Console.raw("scanctl: warning: \(problem.description)")
+            Console.warning(problem.description)
         }
         return registry
     }

@@ -65,6 +65,13 @@ enum Console {
         ProgressDisplay.shared.writeLine(line, to: STDERR_FILENO)
     }
 
+    /// A warning line on standard error as it is (already prefixed, e.g. `file:line:column: warning: …`);
+    /// not with `-q`, which keeps standard error to errors.
+    static func rawWarning(_ line: String) {
+        guard verbosity != .quiet else { return }
+        ProgressDisplay.shared.writeLine(line, to: STDERR_FILENO)
+    }
+
     /// A line on standard error as it is (already prefixed, e.g. `file:line:column: error: …`), always.
     static func raw(_ line: String) {
         ProgressDisplay.shared.writeLine(line, to: STDERR_FILENO)

@@ -45,10 +45,16 @@ enum ValidateCommand {
         do {
             let loaded = try SessionLoader.load(
                 path: path, registry: BuiltinPlugins.registry(), pluginFolders: PluginFolders.search())
-            for warning in loaded.warnings { Console.raw(warning.rendered) }
+            for warning in loaded.warnings { Console.rawWarning(warning.rendered) }
             return .success(loaded)
         } catch {
-            for problem in error.problems { Console.raw(problem.rendered) }
+            for problem in error.problems {
+                if problem.severity == .warning {
+                    Console.rawWarning(problem.rendered)
+                } else {
+                    Console.raw(problem.rendered)
+                }
+            }
             let count = error.errorCount
             Console.raw("\(count) error\(count == 1 ? "" : "s") in \(path)")
             return .failure(error)

@@ -14,8 +14,13 @@ while status == nil, let first = arguments.first, first.hasPrefix("-") {
         print("scanctl \(PackageVersion.current)")
         status = ExitStatus.success
     case "-h", "--help":
-        print(Commands.mainHelp, terminator: "")
-        status = ExitStatus.success
+        // Before a command, the command's help (`scanctl -h decode` as `scanctl decode -h`).
+        if let name = arguments.first, !name.hasPrefix("-"), let entry = Commands.entry(named: name) {
+            status = entry.run(["--help"])
+        } else {
+            print(Commands.mainHelp, terminator: "")
+            status = ExitStatus.success
+        }
     default:
         Console.error("unknown option '\(first)'. Run 'scanctl --help' for the options and commands.")
         status = ExitStatus.usage

@@ -17,6 +17,26 @@ import Testing
         #expect(r.stdout == "ok\n")
     }
 
+    /// `-q` keeps standard error to errors: a warning (a token written inline) is not printed.
+    @Test func quietLeavesWarningsOut() throws {
+        let dir = try TemporaryDirectory()
+        let path = try dir.write(
+            "warn.yaml",
+            """
+            inputs: [{ id: inbox, type: file, paths: [samples] }]
+            outputs: [{ id: hook, type: webhook, url: "http://127.0.0.1:9/s?token=abc" }]
+            connections: [{ from: inbox, to: hook }]
+            """)
+        let loud = try ScanctlProcess.run(["validate", path])
+        #expect(loud.status == 0 && loud.stderr.contains("warning: 'url' holds the query parameter 'token'"))
+        let quiet = try ScanctlProcess.run(["-q", "validate", path])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty && quiet.stdout == "ok\n")
+        // `-h` before a command is that command's help, as after it.
+        let help = try ScanctlProcess.run(["-h", "validate"])
+        let after = try ScanctlProcess.run(["validate", "--help"])
+        #expect(help.status == 0 && help.stdout == after.stdout)
+    }
+
     @Test func problemsAreListedWithLineColumnAndCaretAndExitTwo() throws {
         let dir = try TemporaryDirectory()
         let path = try dir.write(
