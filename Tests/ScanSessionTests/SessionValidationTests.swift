@@ -146,6 +146,19 @@ import Testing
         #expect(e.last?.message.contains("'to' names no output: 'archive'") == true)
     }
 
+    /// An empty `to:` would decode every frame for nobody; an empty `symbologies:` would read every
+    /// symbology, which leaving the key out says.
+    @Test func emptyToAndSymbologiesAreErrors() {
+        let yaml = Self.valid.replacingOccurrences(of: "to: console", with: "to: []")
+            .replacingOccurrences(of: "symbologies: [ean13, EAN-8]", with: "symbologies: []")
+        #expect(
+            errors(yaml).map(\.message) == [
+                "output 'console' is not fed by any connection",
+                "'to' names no output; name at least one",
+                "'symbologies' is empty; leave it out to read every symbology the plugins read",
+            ])
+    }
+
     @Test func outputThatNoConnectionFeeds() {
         let yaml = Self.valid.replacingOccurrences(
             of: "connections:", with: "  - id: log\n    type: file\n    path: /tmp/x.jsonl\nconnections:")

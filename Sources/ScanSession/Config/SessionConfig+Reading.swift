@@ -279,10 +279,16 @@ extension ConfigReader {
         guard let f = fields(node, what: "connection \(index)", known: Self.connectionKeys) else { return nil }
         let fromNode = required(f, "from")
         let from = fromNode.flatMap { n in string(n, "'from'").map { Located($0, at: n.mark) } }
-        let to = required(f, "to").flatMap { stringList($0, "'to'") }
+        let toNode = required(f, "to")
+        let to = toNode.flatMap { stringList($0, "'to'") }
+        // An empty list would decode every frame for nobody, or read every symbology unasked.
+        if let toNode, to?.isEmpty == true { report(toNode.mark, "'to' names no output; name at least one") }
         guard let from, let to else { return nil }
         var c = ConnectionConfig(from: from, to: to, mark: node.mark)
         if let n = f["symbologies"], let list = stringList(n, "'symbologies'") {
+            if list.isEmpty {
+                report(n.mark, "'symbologies' is empty; leave it out to read every symbology the plugins read")
+            }
             for item in list {
                 guard let format = BarcodeFormat(parsing: item.value) else {
                     report(item.mark, "'\(item.value)' is not a symbology name")
