@@ -72,6 +72,11 @@ struct PixelConversionTests {
         #expect(PixelFormat.i420.frameByteCount(width: 640, height: 480, stride: 640) == 460_800)
         #expect(PixelFormat.yuyv.frameByteCount(width: 640, height: 480, stride: 1280) == 614_400)
         #expect(PixelFormat.i420.frameByteCount(width: 3, height: 3, stride: 3) == 9 + 2 * 2 * 2)
+        // Odd widths, as `ffmpeg -f rawvideo` writes them: NV12's chroma rows hold ⌈321 / 2⌉ U V pairs;
+        // a YUYV row holds ⌈321 / 2⌉ pixel pairs of 4 bytes.
+        #expect(PixelFormat.nv12.frameByteCount(width: 321, height: 241, stride: 321) == 321 * 241 + 322 * 121)
+        #expect(PixelFormat.yuyv.minimumStride(width: 321) == 644)
+        #expect(PixelFormat.uyvy.minimumStride(width: 320) == 640)
     }
 
     @Test func shortBufferOrStrideIsAnError() {

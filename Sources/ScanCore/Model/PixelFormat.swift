@@ -3,7 +3,9 @@
 /// Packed formats store one plane, row after row, `stride` bytes apart. Planar YUV formats
 /// (`nv12`, `i420`) store the full-resolution luma plane first, then chroma planes at half
 /// resolution in both directions; `stride` is the luma plane's row pitch and chroma rows are
-/// `stride` (NV12) or `stride / 2` (I420) bytes apart, as V4L2 and `ffmpeg -f rawvideo` lay them out.
+/// `stride` rounded up to even (NV12: ⌈width / 2⌉ U V pairs) or ⌈stride / 2⌉ (I420) bytes apart, as V4L2
+/// and `ffmpeg -f rawvideo` lay them out. Packed 4:2:2 rows (`yuyv`, `uyvy`) hold ⌈width / 2⌉ pixel pairs
+/// of 4 bytes: an odd width takes a whole last pair.
 ///
 /// | case | bytes per pixel | layout |
 /// |---|---|---|
@@ -29,7 +31,12 @@ public enum PixelFormat: String, Sendable, CaseIterable, Codable {
     }
 
     /// The smallest row pitch in bytes of the first plane for `width` pixels.
-    public func minimumStride(width: Int) -> Int { width * bytesPerPixel }
+    public func minimumStride(width: Int) -> Int {
+        switch self {
+        case .yuyv, .uyvy: return 4 * ((width + 1) / 2)
+        default: return width * bytesPerPixel
+        }
+    }
 
     /// Total bytes of one frame with the given size and first-plane stride (bytes).
     ///
@@ -37,7 +44,7 @@ public enum PixelFormat: String, Sendable, CaseIterable, Codable {
     public func frameByteCount(width: Int, height: Int, stride: Int) -> Int {
         let chromaRows = (height + 1) / 2
         switch self {
-        case .nv12: return stride * height + stride * chromaRows
+        case .nv12: return stride * height + 2 * ((stride + 1) / 2) * chromaRows
         case .i420: return stride * height + 2 * ((stride + 1) / 2) * chromaRows
         default: return stride * height
         }
