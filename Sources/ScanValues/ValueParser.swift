@@ -38,7 +38,9 @@ public struct ParsedValue: Sendable, Equatable {
 ///
 /// Never throws and never changes `rawValue` or `rawBytes`. A payload that looks like a type but breaks
 /// its rules (a vCard without `END:VCARD`, a GS1 string with a wrong check digit …) is `text`, with the
-/// problem in `value.reason`. A payload that is not text (`rawValue == nil`) is `unknown`.
+/// problem in `value.reason`. A payload that is not text is `unknown`: no `rawValue` (a part in no
+/// character set, as ECI 899 data), or bytes that decoded to text only by a character set's default
+/// (QR Code's ISO/IEC 8859-1), which hold control characters that text never does (``isBinary(_:)``).
 /// Cost: one pass over the payload; no regular expressions, no allocation beyond the result.
 public enum ValueParser {
     /// Symbology identifiers (ISO/IEC 15424) whose data is a GS1 element string: GS1-128 (`]C1`),
@@ -54,6 +56,9 @@ public enum ValueParser {
         if gs1SymbologyIdentifiers.contains(barcode.symbologyIdentifier) {
             return GS1ElementString.parsedValue(raw)
         }
+        if isBinary(raw) {
+            return ParsedValue(valueType: .unknown, value: .object([:]), displayValue: barcode.displayValue)
+        }
         if [BarcodeFormat.ean13, .ean8, .upca, .upce].contains(barcode.format),
             let product = ProductValue.parse(
                 raw, format: barcode.format, addOn: barcode.addOn, upcA: barcode.upcA,
@@ -62,6 +67,15 @@ public enum ValueParser {
             return product
         }
         return parse(text: raw, fallbackDisplay: barcode.displayValue)
+    }
+
+    /// True when `text` holds a C0 control character other than tab, line feed, carriage return and
+    /// the separators structured data uses (EOT, FS, GS, RS, US: ISO/IEC 15434 formats, AAMVA, GS1), or
+    /// DEL: the bytes of an image or an archive read as characters, not text anyone wrote.
+    public static func isBinary(_ text: String) -> Bool {
+        text.unicodeScalars.contains { c in
+            (c.value < 0x20 && ![0x09, 0x0A, 0x0D, 0x04, 0x1C, 0x1D, 0x1E, 0x1F].contains(c.value)) || c.value == 0x7F
+        }
     }
 
     /// Parses a text payload whose symbology is not known (or not a GS1 or EAN/UPC one).

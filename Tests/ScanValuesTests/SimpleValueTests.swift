@@ -110,6 +110,11 @@ import Testing
         let b = ValueParser.parse(binary)
         #expect(b.valueType == .unknown)
         #expect(b.displayValue == "ff00")
+        // A PNG's bytes read as ISO/IEC 8859-1 (QR Code's default) are no text: NUL and other controls.
+        let png = ValueParser.parse(barcode("\u{89}PNG\r\n\u{1A}\n\u{0}\u{0}\u{0}\rIHDR"))
+        #expect(png.valueType == .unknown && png.value == .object([:]))
+        // Tab, line breaks and the separators of structured data (AAMVA's RS, ISO/IEC 15434's GS, EOT) are text.
+        #expect(parsed("a\tb\r\nc\u{1E}d\u{1D}e\u{4}").valueType == .text)
     }
 
     @Test func withParsedValueKeepsTheRawValue() {
