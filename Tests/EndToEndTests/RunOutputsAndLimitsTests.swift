@@ -80,10 +80,11 @@ import Testing
         let r = child.wait(timeout: 30)  // standard input is never closed
         child.closeInput()
         #expect(r.status == 0, "stderr: \(r.stderr)")
-        // detected (frame 0), detected (frame 1), confirmed (frame 1): the confirmed event is the last one.
+        // detected (frame 0), detected (frame 1), confirmed (frame 1): the confirmed event is the last one,
+        // marked as such (the output receives detected events too).
         #expect(
             r.stdout == "pipe frame 0: ean13 (product): 4006381333931\npipe frame 1: ean13 (product): 4006381333931\n"
-                + "pipe frame 1: ean13 (product): 4006381333931\n")
+                + "confirmed: pipe frame 1: ean13 (product): 4006381333931\n")
     }
 
     @Test func rawOncePrintsOnlyThePayload() throws {
