@@ -68,6 +68,11 @@ public enum GS1ElementString {
             }
             let element = GS1Element(ai: def.ai, value: String(data), definition: def)
             try validate(element)
+            // GS1 General Specifications, the rules for combining element strings: an AI may appear
+            // again only with the same data (a label cannot carry two batches).
+            if let earlier = out.first(where: { $0.ai == element.ai }), earlier.value != element.value {
+                throw Failure(description: "AI (\(def.ai)) appears twice with different data")
+            }
             out.append(element)
         }
         return out

@@ -66,6 +66,7 @@ import Testing
         ("3103ABCDEF", "AI (3103) must hold digits only"),
         ("10AB CD", "AI (10) must hold characters of GS1 set 82"),
         ("", "empty GS1 element string"),
+        ("10ABC\u{1D}10DEF", "AI (10) appears twice with different data"),
     ])
     func brokenRulesAreTextWithReason(raw: String, reason: String) {
         let p = parsed(raw, format: .datamatrix, identifier: "]d2")
