@@ -57,6 +57,13 @@ import Testing
                 == ["header 'Authorization' and user information in 'url' both give credentials; keep one"])
     }
 
+    /// A URL that does not read (an unset variable) hides none of the output's other problems.
+    @Test func anUnreadableURLHidesNoOtherProblem() {
+        #expect(
+            errors("\"http://h/x?token=${NOPE}\"", headers: "    headers: { Authorization: \"Bearer ${NOPE2}\" }")
+                .map { $0.hasPrefix("environment variable") } == [true, true])
+    }
+
     /// A quoted URL in a quoted line is redacted to its closing quote: braces and spaces inside it do
     /// not end it.
     @Test func quotedURLsAreRedactedToTheirClosingQuote() {

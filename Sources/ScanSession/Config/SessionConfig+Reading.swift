@@ -223,16 +223,22 @@ extension ConfigReader {
     private mutating func readWebhook(_ f: Fields) -> OutputConfig.Kind? {
         var template = URLTemplate("")
         if let urlNode = f["url"], case .scalar(let written, _) = urlNode.content { template = URLTemplate(written) }
-        guard let urlNode = required(f, "url"), let url = string(urlNode, "'url'", escaping: template.escape) else {
-            return .webhook(WebhookOutputConfig(url: ""))
+        // A URL that does not read (an unset variable) is reported, and the other keys are still read:
+        // every problem of the output at once.
+        let urlNode = required(f, "url")
+        let read = urlNode.flatMap { string($0, "'url'", escaping: template.escape) }
+        let url = read ?? ""
+        if let urlNode, read != nil {
+            let lower = url.lowercased()
+            if !(lower.hasPrefix("http://") || lower.hasPrefix("https://")) {
+                report(urlNode.mark, "'url' must start with http:// or https://, not '\(SecretRedaction.url(url))'")
+            } else if let problem = URLTemplate.problem(url) {
+                report(urlNode.mark, problem)
+            }
         }
-        let lower = url.lowercased()
-        if !(lower.hasPrefix("http://") || lower.hasPrefix("https://")) {
-            report(urlNode.mark, "'url' must start with http:// or https://, not '\(SecretRedaction.url(url))'")
-        } else if let problem = URLTemplate.problem(url) {
-            report(urlNode.mark, problem)
+        if let urlNode, case .scalar(let written, _) = urlNode.content {
+            warnAboutInlineSecrets(inURL: written, at: urlNode.mark)
         }
-        if case .scalar(let written, _) = urlNode.content { warnAboutInlineSecrets(inURL: written, at: urlNode.mark) }
         var c = WebhookOutputConfig(url: url)
         if let n = f["headers"], case .mapping(let pairs) = n.content {
             for pair in pairs {
