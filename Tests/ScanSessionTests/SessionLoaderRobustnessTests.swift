@@ -95,6 +95,37 @@ import Testing
         }
     }
 
+    /// Merge keys take the anchored mapping's keys the mapping does not write (the first merged mapping
+    /// before later ones), and `x-` keys at the top hold anchors; a `<<` of anything else is a problem.
+    @Test func mergeKeysAndExtensionKeys() throws {
+        let config = try load(
+            """
+            x-console: &console { type: stdout, format: text }
+            x-file: &file { type: file, path: out.csv, format: csv }
+            inputs:
+              - { id: in, type: file, paths: [a.png] }
+            outputs:
+              - { <<: *console, id: screen }
+              - { <<: [*file, *console], id: log, path: log.csv }
+            connections:
+              - { from: in, to: [screen, log] }
+            """)
+        #expect(config.outputs.map(\.id.value) == ["screen", "log"])
+        guard case .stdout(let screen) = config.outputs[0].kind, case .file(let log) = config.outputs[1].kind else {
+            Issue.record("wrong output kinds")
+            return
+        }
+        #expect(screen.format == .text)
+        #expect(log.path == "log.csv" && log.format == .csv)
+        let found = problems(
+            """
+            inputs: [{ id: in, type: file, paths: [a.png] }]
+            outputs: [{ <<: 3, id: o, type: stdout }]
+            connections: [{ from: in, to: o }]
+            """)
+        #expect(found.map(\.message) == ["merge key '<<' takes a mapping or a list of mappings (*anchors)"])
+    }
+
     @Test func manyProblemsOnOneLongLineAreCappedAndQuotedInPart() {
         // 50 000 numbers where text is expected, on one 300 KB line.
         let items = (0..<50_000).map { String($0) }

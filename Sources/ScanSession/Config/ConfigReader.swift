@@ -32,8 +32,9 @@ struct ConfigReader {
     }
 
     /// The keys of a mapping, checked against `known` (unknown and repeated keys are problems).
-    /// `what` names the mapping in messages ("output 'console'").
-    mutating func fields(_ node: YAMLNode, what: String, known: [String]) -> Fields? {
+    /// `what` names the mapping in messages ("output 'console'"). With `extensions`, keys starting with
+    /// `x-` are passed over: places to hold anchors (`x-defaults: &defaults {…}`), as in Compose files.
+    mutating func fields(_ node: YAMLNode, what: String, known: [String], extensions: Bool = false) -> Fields? {
         guard case .mapping(let pairs) = node.content else {
             report(node.mark, "\(what) must be a mapping (key: value lines), not \(node.kindDescription)")
             return nil
@@ -44,6 +45,7 @@ struct ConfigReader {
                 report(pair.key.mark, "a key in \(what) must be text, not \(pair.key.kindDescription)")
                 continue
             }
+            if extensions && key.hasPrefix("x-") { continue }
             if fields.pairs[key] != nil {
                 report(pair.key.mark, "key '\(key)' appears twice in \(what)")
                 continue

@@ -12,7 +12,9 @@ extension ConfigReader {
 
     mutating func readSession(_ root: YAMLNode, defaultName: String) -> SessionConfig {
         var config = SessionConfig(name: defaultName)
-        guard let top = fields(root, what: "the session file", known: Self.topKeys) else { return config }
+        guard let top = fields(root, what: "the session file", known: Self.topKeys, extensions: true) else {
+            return config
+        }
         if let node = top["session"], let name = string(node, "'session'") { config.name = name }
         if let node = top["plugins"], let list = stringList(node, "'plugins'") { config.plugins = list }
         if let node = top["authorization"],

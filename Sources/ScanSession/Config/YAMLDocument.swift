@@ -201,7 +201,9 @@ private struct TreeBuilder {
             stack.append(Open(isMapping: isMapping, mark: mark, anchor: Self.string(anchor)))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             if let done = stack.popLast() {
-                let content: YAMLNode.Content = done.isMapping ? .mapping(done.pairs) : .sequence(done.items)
+                var pairs = done.pairs
+                if done.isMapping, let problem = Self.merge(&pairs) { return source.problem(at: problem.0, problem.1) }
+                let content: YAMLNode.Content = done.isMapping ? .mapping(pairs) : .sequence(done.items)
                 add(YAMLNode(content, mark: done.mark), height: done.childHeight + 1, anchor: done.anchor)
             }
         default:
@@ -226,6 +228,47 @@ private struct TreeBuilder {
         } else {
             stack[top].pendingKey = node
         }
+    }
+
+    /// Resolves merge keys (`<<: *defaults`, `<<: [*a, *b]`; the YAML merge key type): the pairs of the
+    /// merged mappings whose keys the mapping does not write itself are added to it, from the first
+    /// merged mapping before the later ones, and the `<<` pair goes. A `<<` whose value is no mapping (or
+    /// list of mappings) is a problem at it: its mark and message.
+    static func merge(_ pairs: inout [YAMLPair]) -> (YAMLMark, String)? {
+        func isMergeKey(_ node: YAMLNode) -> Bool {
+            if case .scalar("<<", plain: true) = node.content { return true }
+            return false
+        }
+        guard pairs.contains(where: { isMergeKey($0.key) }) else { return nil }
+        func keyText(_ node: YAMLNode) -> String? {
+            if case .scalar(let text, _) = node.content { return text }
+            return nil
+        }
+        var own = pairs.filter { !isMergeKey($0.key) }
+        var seen = Set(own.compactMap { keyText($0.key) })
+        for pair in pairs where isMergeKey(pair.key) {
+            var sources: [YAMLNode] = []
+            switch pair.value.content {
+            case .mapping: sources = [pair.value]
+            case .sequence(let items): sources = items
+            default: break
+            }
+            for source in sources {
+                guard case .mapping(let merged) = source.content else {
+                    return (pair.value.mark, "merge key '<<' takes a mapping or a list of mappings (*anchors)")
+                }
+                for p in merged {
+                    guard let key = keyText(p.key), !seen.contains(key) else { continue }
+                    seen.insert(key)
+                    own.append(p)
+                }
+            }
+            if sources.isEmpty {
+                return (pair.value.mark, "merge key '<<' takes a mapping or a list of mappings (*anchors)")
+            }
+        }
+        pairs = own
+        return nil
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
