@@ -32,10 +32,11 @@ public enum ImageReader {
     /// - Throws: ``ImageError/fileNotFound(path:)``, ``ImageError/unreadable(path:reason:)``,
     ///   ``ImageError/emptyFile(path:)`` and every error of ``read(data:name:limits:luminanceOnly:)``.
     public static func read(
-        contentsOf path: String, limits: ImageLimits = .default, luminanceOnly: Bool = false
+        contentsOf path: String, limits: ImageLimits = .default, luminanceOnly: Bool = false,
+        warning: ((String) -> Void)? = nil
     ) throws(ImageError) -> Frame {
         let bytes = try readFile(path, limits: limits)
-        return try read(data: bytes, name: path, limits: limits, luminanceOnly: luminanceOnly)
+        return try read(data: bytes, name: path, limits: limits, luminanceOnly: luminanceOnly, warning: warning)
     }
 
     /// The whole of standard input as an image file's bytes, named `stdin` in errors: refused as soon as
@@ -58,19 +59,25 @@ public enum ImageReader {
     ///     trip (±1 grey level) wherever the RGB decode does not clip: at saturated colours it does (most
     ///     at sharp edges with subsampled chroma; a review measured up to 48 grey levels there), and Y
     ///     keeps the encoded luma. CMYK and YCCK JPEGs and other formats are decoded as without it.
+    ///   - warning: told, without the name, what the decoder read past: damage a JPEG decoder recovers
+    ///     from in a complete stream (libjpeg's warning: `Corrupt JPEG data: 12 extraneous bytes …`),
+    ///     decoded as far as it goes.
     /// - Returns: a `gray8` or `rgb24` frame whose `source` is `name`.
     /// - Throws: ``ImageError/emptyFile(path:)``, ``ImageError/unknownFormat(path:)``,
     ///   ``ImageError/corrupt(path:format:message:)``, ``ImageError/truncated(path:format:message:)``,
     ///   ``ImageError/tooLarge(path:width:height:limit:)``, ``ImageError/unsupported(path:format:what:)``.
     public static func read(
-        data: [UInt8], name: String, limits: ImageLimits = .default, luminanceOnly: Bool = false
+        data: [UInt8], name: String, limits: ImageLimits = .default, luminanceOnly: Bool = false,
+        warning: ((String) -> Void)? = nil
     ) throws(ImageError) -> Frame {
         guard !data.isEmpty else { throw ImageError.emptyFile(path: name) }
         guard let format = ImageFormat.detect(data) else { throw ImageError.unknownFormat(path: name) }
         let decoded: DecodedImage
         switch format {
         case .png: decoded = try PNGDecoder.decode(data, name: name, limits: limits)
-        case .jpeg: decoded = try JPEGDecoder.decode(data, name: name, limits: limits, lumaOnly: luminanceOnly)
+        case .jpeg:
+            decoded = try JPEGDecoder.decode(
+                data, name: name, limits: limits, lumaOnly: luminanceOnly, warning: warning)
         case .pnm: decoded = try PNMDecoder.decode(data, name: name, limits: limits)
         case .webp: decoded = try WebPDecoder.decode(data, name: name, limits: limits)
         }

@@ -11,7 +11,8 @@ import CTurboJPEG
 ///   (written by Photoshop, libjpeg, Pillow) the samples are stored inverted (255 = no ink) and are read so.
 /// - The EXIF orientation in APP1 (``EXIFOrientation``) is applied, so the pixels are upright.
 /// - Warnings: libjpeg's warnings on damaged entropy data (`TJFLAG_STOPONWARNING` is off) are accepted when
-///   the stream is complete (it has an EOI after the scan) — the image is returned as decoded. A stream that
+///   the stream is complete (it has an EOI after the scan) — the image is returned as decoded, and the
+///   warning goes to `warning`, so that the damage is said, not passed over. A stream that
 ///   ends early (no EOI) is reported as `truncated` even though libjpeg could fill the missing part with
 ///   grey: a half-grey frame would silently read as "no code", and a file still being written can be retried.
 /// - Errors: a header or scan that stops short is `truncated`; any other libjpeg error is `corrupt` with
@@ -20,7 +21,8 @@ enum JPEGDecoder {
     /// Decodes `data`; with `lumaOnly`, a YCbCr, RGB or greyscale JPEG gives its luma plane, 1 byte per pixel
     /// (CMYK and YCCK ones still decode to RGB).
     static func decode(
-        _ data: [UInt8], name: String, limits: ImageLimits, lumaOnly: Bool = false
+        _ data: [UInt8], name: String, limits: ImageLimits, lumaOnly: Bool = false,
+        warning: ((String) -> Void)? = nil
     ) throws(ImageError) -> DecodedImage {
         let structure = JPEGStructure(data)
         guard let handle = tjInitDecompress() else {
@@ -66,7 +68,8 @@ enum JPEGDecoder {
             if !isWarning {
                 throw ImageError.corrupt(path: name, format: .jpeg, message: message)
             }
-            // A complete stream with a recoverable flaw: keep what libjpeg decoded.
+            // A complete stream with a recoverable flaw: keep what libjpeg decoded, and say so.
+            warning?("damaged JPEG data, decoded as far as it goes (\(message))")
         }
 
         if isInk { pixels = rgb(fromCMYK: pixels, inverted: structure.adobeTransform != nil) }

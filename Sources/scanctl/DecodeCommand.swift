@@ -184,6 +184,7 @@ enum DecodeCommand {
                 files[i], standardInput: standardInput, registry: registry, settings: s, annotation: annotations[i])
             progress?.advance()
             printer.release(i) {
+                for warning in result.warnings { Console.warning(warning) }
                 for line in result.lines { Console.output(bytes: line) }
                 if let problem = result.problem { Console.error(problem) }
                 if let problem = result.annotationProblem { Console.error(problem) }
@@ -210,6 +211,7 @@ enum DecodeCommand {
     /// What one image gave: its output lines, the error that stopped it, and the problem writing its
     /// annotated copy.
     struct ImageResult: Sendable {
+        var warnings: [String] = []
         var lines: [[UInt8]] = []
         var problem: String?
         var annotationProblem: String?
@@ -222,13 +224,18 @@ enum DecodeCommand {
         annotation: String?
     ) -> ImageResult {
         let clock = ContinuousClock.now
+        // What the image decoder read past (damaged data decoded as far as it goes), said before the lines.
+        var warnings: [String] = []
+        let name = file == "-" ? "stdin" : file
+        func warn(_ text: String) { warnings.append("\(name): \(text)") }
         do {
             // Colour only when an annotated copy is written.
             let grey = annotation == nil
             let frame =
                 file == "-"
-                ? try ImageReader.read(data: standardInput.get(), name: "stdin", limits: s.limits, luminanceOnly: grey)
-                : try ImageReader.read(contentsOf: file, limits: s.limits, luminanceOnly: grey)
+                ? try ImageReader.read(
+                    data: standardInput.get(), name: "stdin", limits: s.limits, luminanceOnly: grey, warning: warn)
+                : try ImageReader.read(contentsOf: file, limits: s.limits, luminanceOnly: grey, warning: warn)
             let found =
                 s.region.map { $0.decode(frame.luminance(), registry: registry, options: s.options) }
                 ?? registry.decode(frame, options: s.options)
@@ -239,12 +246,15 @@ enum DecodeCommand {
                 "\(file): \(frame.width)x\(frame.height) \(frame.format.rawValue), \(codes.count.counted("symbol")), \(ms) ms"
             )
             var result = ImageResult(lines: codes.map { output(for: $0, file: file, settings: s) })
+            result.warnings = warnings
             if let annotation {
                 result.annotationProblem = annotate(frame, codes: codes, region: s.region, to: annotation)
             }
             return result
         } catch {
-            return ImageResult(problem: String(describing: error))
+            var result = ImageResult(problem: String(describing: error))
+            result.warnings = warnings
+            return result
         }
     }
 

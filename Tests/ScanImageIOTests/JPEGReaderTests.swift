@@ -55,6 +55,25 @@ struct JPEGReaderTests {
         #expect(worst <= tolerance, comment)
     }
 
+    /// A complete stream whose scan lost a stretch of its data decodes as far as it goes, and the damage
+    /// is told to `warning`; an intact one tells nothing.
+    @Test("damaged scan data in a complete stream is decoded and reported")
+    func damagedScanDataIsReported() throws {
+        let pixels = (0..<(64 * 64)).map { UInt8(($0 * 37) % 251) }
+        let jpeg = TestJPEG.encode(pixels, width: 64, height: 64, channels: 1)
+        var warnings: [String] = []
+        _ = try ImageReader.read(data: jpeg, name: "ok.jpg", warning: { warnings.append($0) })
+        #expect(warnings.isEmpty)
+        // Start of scan: FF DA, then its header's length; the entropy-coded data follows.
+        let sos = try #require((0..<(jpeg.count - 1)).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xDA })
+        let data = sos + 2 + (Int(jpeg[sos + 2]) << 8 | Int(jpeg[sos + 3]))
+        let damaged = Array(jpeg[..<(data + 20)] + jpeg[(data + 400)...])
+        let frame = try ImageReader.read(data: damaged, name: "bad.jpg", warning: { warnings.append($0) })
+        #expect(frame.width == 64 && frame.height == 64)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("damaged JPEG data, decoded as far as it goes (Corrupt JPEG data") == true)
+    }
+
     @Test("baseline greyscale decodes to gray8")
     func baselineGrey() throws {
         let card = Self.stored(orientation: 1)

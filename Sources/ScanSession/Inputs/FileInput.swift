@@ -104,7 +104,10 @@ public struct FileInput: Input {
     /// Reads one file and hands it to the sink (or reports why it could not be read).
     func decode(_ path: String, number: Int, limits: ImageLimits, sink: any FrameSink) {
         do {
-            var frame = try ImageReader.read(contentsOf: path, limits: limits, luminanceOnly: luminanceOnly)
+            // Damage the decoder read past is an error event that loses no item (the frame is decoded).
+            var frame = try ImageReader.read(
+                contentsOf: path, limits: limits, luminanceOnly: luminanceOnly,
+                warning: { sink.report(source: path, message: $0) })
             frame.sequenceNumber = number
             frame.source = path
             frame.timestamp = Date()
