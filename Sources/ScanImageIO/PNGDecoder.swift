@@ -166,7 +166,8 @@ enum PNGChunks {
     }
 
     /// Walks the chunk list (length, type, data, CRC) and says where the data ran out before IEND,
-    /// or `nil` when the stream is complete.
+    /// or `nil` when the stream is complete, or damaged before it ends: a chunk type that is not four
+    /// letters (PNG spec §5.4) is no chunk, and what follows is not a stream cut short.
     static func truncation(of data: [UInt8]) -> String? {
         var offset = 8
         while true {
@@ -174,7 +175,9 @@ enum PNGChunks {
             let length =
                 Int(data[offset]) << 24 | Int(data[offset + 1]) << 16 | Int(data[offset + 2]) << 8
                 | Int(data[offset + 3])
-            let type = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            let typeBytes = data[(offset + 4)..<(offset + 8)]
+            guard typeBytes.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else { return nil }
+            let type = String(decoding: typeBytes, as: UTF8.self)
             let end = offset + 12 + length
             guard end <= data.count else {
                 return "chunk \(type) at byte \(offset) needs \(length + 12) bytes, only \(data.count - offset) remain"

@@ -85,6 +85,20 @@ struct MalformedInputTests {
         }
     }
 
+    /// Bytes after the signature that are no chunk (its type not four letters) are damage, not a stream
+    /// cut short, however long they run.
+    @Test("a PNG whose chunk list breaks off into garbage is corrupt, not truncated")
+    func garbageChunkIsCorrupt() {
+        let bytes = Array(Self.png[0..<8]) + [UInt8](repeating: 0, count: 4096)
+        do {
+            _ = try ImageReader.read(data: bytes, name: "zeros.png")
+            Issue.record("zeros after a PNG signature decoded")
+        } catch {
+            guard case .corrupt(let path, .png, let message) = error else { Issue.record("\(error)"); return }
+            #expect(path == "zeros.png" && message.contains("invalid chunk type"))
+        }
+    }
+
     @Test("a JPEG missing its scan is truncated; garbage after SOI is corrupt")
     func corruptJPEG() {
         #expect(throws: ImageError.self) { try ImageReader.read(data: [0xFF, 0xD8, 0xFF, 0x00, 1, 2, 3], name: "j") }
