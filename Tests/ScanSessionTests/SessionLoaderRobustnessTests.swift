@@ -159,6 +159,13 @@ import Testing
         #expect(found.first.map { "\($0.line):\($0.column)" } == "10:1")
         // A lone `---` before the only document is fine.
         #expect(problems("---\n" + Self.session(paths: "[a.png]")).isEmpty)
+        // The first document's own problems are reported with it.
+        let both = problems(Self.session(paths: "[17]") + "\n---\nsession: other\n")
+        #expect(
+            both.map(\.message) == [
+                "an item of 'paths' must be text, not the number 17 (write \"17\" in quotes for text)",
+                "a second YAML document starts here; a session file holds one document",
+            ])
     }
 
     @Test func numbersAndBooleansAreNotTakenAsText() {

@@ -76,18 +76,20 @@ public enum SessionLoader {
         validators: [any SessionValidator] = .all
     ) throws(ConfigProblems) -> Loaded {
         let root: YAMLNode?
+        let secondDocument: ConfigProblem?
         do {
-            root = try YAMLDocument.parse(text, file: file)
+            (root, secondDocument) = try YAMLDocument.parseFirstDocument(text, file: file)
         } catch {
             throw ConfigProblems([error])
         }
         guard let root, !root.isNull else {
-            throw ConfigProblems([ConfigProblem(file: file, line: 0, column: 0, message: "the session file is empty")])
+            let empty = ConfigProblem(file: file, line: 0, column: 0, message: "the session file is empty")
+            throw ConfigProblems([empty] + (secondDocument.map { [$0] } ?? []))
         }
         let source = SourceText(file: file, text: text)
         var reader = ConfigReader(source: source, environment: environment)
         let config = reader.readSession(root, defaultName: defaultName)
-        var problems = reader.problems
+        var problems = reader.problems + (secondDocument.map { [$0] } ?? [])
         var registry = registry
         problems += loadPlugins(of: config, into: &registry, folders: pluginFolders, source: source)
         let context = ValidationContext(pluginFormats: registry.formats.union(pluginFormats))

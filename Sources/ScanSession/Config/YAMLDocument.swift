@@ -96,6 +96,17 @@ public enum YAMLDocument {
     ///   collection that opens level ``maxDepth`` + 1; at the start of a second document (`---`); and at
     ///   0:0 for a text longer than ``maxBytes``.
     public static func parse(_ text: String, file: String) throws(ConfigProblem) -> YAMLNode? {
+        let (root, second) = try parseFirstDocument(text, file: file)
+        if let second { throw second }
+        return root
+    }
+
+    /// ``parse(_:file:)``, except that a second document is not thrown: the first document's tree comes
+    /// back with the problem at the second's start, so that the first document's own problems can be
+    /// reported with it (the text after the second `---` is not read).
+    public static func parseFirstDocument(_ text: String, file: String) throws(ConfigProblem)
+        -> (root: YAMLNode?, secondDocument: ConfigProblem?)
+    {
         let size = text.utf8.count
         guard size <= maxBytes else {
             throw ConfigProblem(
@@ -110,8 +121,8 @@ public enum YAMLDocument {
             throw ConfigProblem(file: file, line: 0, column: 0, message: "libyaml could not start (out of memory)")
         }
         defer { yaml_parser_delete(&parser) }
-        let result: Result<YAMLNode?, ConfigProblem> = bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return .success(nil) }
+        let result: Result<(YAMLNode?, ConfigProblem?), ConfigProblem> = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return .success((nil, nil)) }
             yaml_parser_set_input_string(&parser, base, buffer.count)
             var builder = TreeBuilder(source: source)
             while true {
@@ -127,11 +138,14 @@ public enum YAMLDocument {
                 }
                 defer { yaml_event_delete(&event) }
                 if event.type == YAML_STREAM_END_EVENT { break }
-                if let problem = builder.consume(event) { return .failure(problem) }
+                if let problem = builder.consume(event) {
+                    return builder.reachedSecondDocument ? .success((builder.root, problem)) : .failure(problem)
+                }
             }
-            return .success(builder.root)
+            return .success((builder.root, nil))
         }
-        return try result.get()
+        let (root, second) = try result.get()
+        return (root, second)
     }
 }
 
@@ -144,6 +158,8 @@ private struct TreeBuilder {
     let source: SourceText
     private(set) var root: YAMLNode?
     private var documents = 0
+    /// True once a second document started (the problem ``consume(_:)`` returned then).
+    private(set) var reachedSecondDocument = false
     private var stack: [Open] = []
     /// Anchored nodes with their height (nested collections inside them, 0 for a scalar).
     private var anchors: [String: (node: YAMLNode, height: Int)] = [:]
@@ -167,6 +183,7 @@ private struct TreeBuilder {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
+                reachedSecondDocument = true
                 return source.problem(
                     at: mark, "a second YAML document starts here; a session file holds one document")
             }
