@@ -134,6 +134,14 @@ import Testing
         let e = errors(past)
         #expect(e.map { [$0.line, $0.column] } == [[14, 50]])
         #expect(e.first?.message.contains("past the right edge") == true)
+        // A field that does not read hides none of the others' problems.
+        let partly = Self.valid.replacingOccurrences(
+            of: "{ x: 0.1, y: 0.2, width: 0.5, height: 0.5 }", with: "{ x: \"0.1\", y: 0.2, width: 0, height: 2 }")
+        #expect(
+            errors(partly).map(\.message) == [
+                "'x' must be a number, not '0.1'", "region_of_interest 'width' must be greater than 0",
+                "region_of_interest 'height' is 2.0, outside [0, 1] (fractions of the frame)",
+            ])
     }
 
     @Test func connectionsNamingUnknownInputsOrOutputs() {

@@ -319,6 +319,15 @@ extension ConfigReader {
             }
             if let x = values["x"], let y = values["y"], let w = values["width"], let h = values["height"] {
                 c.regionOfInterest = Located(RegionOfInterest(x: x, y: y, width: w, height: h), at: n.mark)
+            } else {
+                // Some field did not read: the others are still checked, each on its own (the whole
+                // region is checked by the validator once all four read).
+                for key in ["x", "y", "width", "height"] {
+                    guard let v = values[key], let mark = c.regionMarks[key],
+                        let message = RegionOfInterest.problem(field: key, value: v)
+                    else { continue }
+                    report(mark, message)
+                }
             }
         }
         if let n = f["confirm_frames"], let v = int(n, "'confirm_frames'", in: 1...10_000) { c.confirmFrames = v }

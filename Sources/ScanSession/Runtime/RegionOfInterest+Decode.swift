@@ -21,11 +21,7 @@ extension RegionOfInterest {
     public var problems: [(field: String, message: String)] {
         var out: [(field: String, message: String)] = []
         for (key, value) in [("x", x), ("y", y), ("width", width), ("height", height)] {
-            if value < 0 || value > 1 {
-                out.append((key, "region_of_interest '\(key)' is \(value), outside [0, 1] (fractions of the frame)"))
-            } else if (key == "width" || key == "height") && value == 0 {
-                out.append((key, "region_of_interest '\(key)' must be greater than 0"))
-            }
+            if let message = Self.problem(field: key, value: value) { out.append((key, message)) }
         }
         guard out.isEmpty else { return out }
         if x + width > 1 + 1e-9 {
@@ -35,6 +31,18 @@ extension RegionOfInterest {
             out.append(("height", "region_of_interest y + height is \(y + height), past the bottom edge (1)"))
         }
         return out
+    }
+
+    /// What is wrong with one field on its own (`x`, `y`, `width` or `height`), or nil: it must lie in
+    /// [0, 1], and width and height must be positive.
+    public static func problem(field key: String, value: Double) -> String? {
+        if value < 0 || value > 1 {
+            return "region_of_interest '\(key)' is \(value), outside [0, 1] (fractions of the frame)"
+        }
+        if (key == "width" || key == "height") && value == 0 {
+            return "region_of_interest '\(key)' must be greater than 0"
+        }
+        return nil
     }
 
     /// `x,y,width,height` as four fractions of the frame (`0.25,0.25,0.5,0.5`), or nil when the text is
