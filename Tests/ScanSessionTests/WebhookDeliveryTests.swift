@@ -9,6 +9,13 @@ import Testing
     let policy = WebhookDelivery.Policy(attempts: 3, backoffMs: 100, maxBackoffMs: 250)
     let t0 = Date(timeIntervalSince1970: 1000)
 
+    /// A redirect is not followed: it is a failure that can heal, saying so.
+    @Test func redirectsAreFailuresThatSayTheyAreNotFollowed() {
+        #expect(
+            WebhookDelivery.Outcome.status(307)
+                == .failed("HTTP 307 (a redirect: not followed; point 'url' at its target)"))
+    }
+
     @Test func policyTakesItsBackoffAndAtLeastOneAttempt() {
         #expect(policy.backoff == ExponentialBackoff(initialMs: 100, maxMs: 250))
         #expect(WebhookDelivery.Policy(attempts: 0, backoffMs: -5, maxBackoffMs: 10).attempts == 1)
@@ -34,7 +41,7 @@ import Testing
         for rejected in [400, 413, 422] {
             #expect(WebhookDelivery.Outcome.status(rejected) == .rejected(status: rejected))
         }
-        for heals in [401, 403, 404, 408, 409, 425, 429, 500, 502, 503, 504, 302, 405] {
+        for heals in [401, 403, 404, 408, 409, 425, 429, 500, 502, 503, 504, 405] {
             #expect(WebhookDelivery.Outcome.status(heals) == .failed("HTTP \(heals)"))
         }
     }

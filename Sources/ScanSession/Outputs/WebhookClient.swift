@@ -11,6 +11,11 @@ import Synchronization
 ///
 /// URLSession on Linux truncates its own timeouts to whole seconds (PLATFORM-NOTES), so the deadline is
 /// enforced here: the request is cancelled when no answer arrived in time, to the millisecond.
+///
+/// Redirects are not followed: a 3xx answer is the answer (``WebhookDelivery`` retries it as a failure
+/// that can heal). Followed, a 307 sent the session's headers (its token) to whatever host the receiver
+/// named, and a 301/302/303 turned the POST into a GET without the events, which the next 200 then
+/// counted as delivered.
 struct WebhookClient: Sendable {
     let url: URL
     let headers: [String: String]
@@ -25,7 +30,17 @@ struct WebhookClient: Sendable {
         // Only a backstop: the deadline below fires first.
         configuration.timeoutIntervalForRequest = Double(timeoutMs / 1000 + 2)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        self.session = URLSession(configuration: configuration)
+        self.session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+    }
+
+    /// Answers every redirect with "do not follow": the 3xx response completes the task.
+    final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+        ) {
+            completionHandler(nil)
+        }
     }
 
     /// Posts `body` (a JSON document) and classifies the answer. Blocks the calling thread; do not call

@@ -49,6 +49,7 @@ public struct WebhookDelivery: Sendable, Equatable {
             switch code {
             case 200..<300: return .accepted(status: code)
             case 400, 413, 422: return .rejected(status: code)
+            case 300..<400: return .failed("HTTP \(code) (a redirect: not followed; point 'url' at its target)")
             default: return .failed("HTTP \(code)")
             }
         }
