@@ -19,6 +19,10 @@ import Testing
         #expect(PathExpansion.watchRoot("in/**/*.png") == "in")
         #expect(PathExpansion.watchRoot("/abs/x/*.png") == "/abs/x")
         #expect(PathExpansion.watchRoot("*.png") == "")
+        // A named image file, there or not yet (a scanner that always writes scan.png): its folder.
+        #expect(PathExpansion.watchRoot("hot-folder-not-there/scan.png") == "hot-folder-not-there")
+        #expect(PathExpansion.watchRoot("scan.png") == "")
+        #expect(PathExpansion.expand(["hot-folder-not-there/scan.png"]).problems.map(\.isEmpty) == [true])
     }
 
     @Test func filesWrittenOrMovedIntoAWatchedFolderAreDecoded() throws {

@@ -42,7 +42,10 @@ enum PathExpansion {
             } else {
                 var isDirectory: ObjCBool = false
                 if !FileManager.default.fileExists(atPath: entry, isDirectory: &isDirectory) {
-                    out.problems.append(Problem(entry: entry, message: "\(entry): no such file or directory"))
+                    // An image file that is not there yet is nothing to watch for a hot folder's scanner.
+                    let notYet = isImageName((entry as NSString).lastPathComponent)
+                    out.problems.append(
+                        Problem(entry: entry, message: "\(entry): no such file or directory", isEmpty: notYet))
                 } else if isDirectory.boolValue {
                     found = imagesBelow(entry)
                     if found.isEmpty {
@@ -58,8 +61,9 @@ enum PathExpansion {
         return out
     }
 
-    /// The folders to watch for an entry (`watch: true`): a directory itself, or a pattern's folder before
-    /// its first wildcard component ("" for the working directory); nil for a plain file.
+    /// The folder to watch for an entry (`watch: true`): a directory itself, a pattern's folder before its
+    /// first wildcard component, or an image file's folder, whether the file is there yet or not (""
+    /// for the working directory). A missing entry without an image name is taken as the folder itself.
     static func watchRoot(_ entry: String) -> String? {
         if isPattern(entry) {
             let components = entry.split(separator: "/", omittingEmptySubsequences: false)
@@ -68,10 +72,16 @@ enum PathExpansion {
             return root.isEmpty && entry.hasPrefix("/") ? "/" : root
         }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: entry, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return nil
+        if FileManager.default.fileExists(atPath: entry, isDirectory: &isDirectory), isDirectory.boolValue {
+            return entry.hasSuffix("/") && entry.count > 1 ? String(entry.dropLast()) : entry
         }
-        return entry.hasSuffix("/") && entry.count > 1 ? String(entry.dropLast()) : entry
+        // An image file, there or not yet (a scanner that always writes `scan.png`): its folder. Any other
+        // name that is not there is taken for a folder to come (and cannot be watched: said at the start).
+        let isFile = FileManager.default.fileExists(atPath: entry) || isImageName((entry as NSString).lastPathComponent)
+        guard isFile, !entry.hasSuffix("/") else {
+            return entry.hasSuffix("/") && entry.count > 1 ? String(entry.dropLast()) : entry
+        }
+        return (entry as NSString).deletingLastPathComponent
     }
 
     /// True when a file found later at `path` belongs to `entry`: the file itself, an image below the
