@@ -156,6 +156,19 @@ import Testing
 
     /// An empty `to:` would decode every frame for nobody; an empty `symbologies:` would read every
     /// symbology, which leaving the key out says.
+    /// A stdin frame over the image files' pixel limit (a typo in a size) is refused before a buffer is.
+    @Test func stdinFramesOverThePixelLimitAreRefused() {
+        let yaml = """
+            inputs: [{ id: p, type: stdin, width: 65536, height: 65536, pixel_format: rgba32 }]
+            outputs: [{ id: o, type: stdout }]
+            connections: [{ from: p, to: o }]
+            """
+        #expect(
+            errors(yaml).map(\.message) == [
+                "a 65536 × 65536 frame is 4294967296 pixels; at most 100000000, as for image files"
+            ])
+    }
+
     @Test func emptyToAndSymbologiesAreErrors() {
         let yaml = Self.valid.replacingOccurrences(of: "to: console", with: "to: []")
             .replacingOccurrences(of: "symbologies: [ean13, EAN-8]", with: "symbologies: []")

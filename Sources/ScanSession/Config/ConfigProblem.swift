@@ -150,6 +150,11 @@ struct SourceText: Sendable {
         let line = lines[mark.line - 1]
         var text = String(line)
         var offset = 0
+        // A long line is quoted in part, and a part may cut a URL so that it is no longer recognised as
+        // one: a long line with a URL whose secrets would be redacted is not quoted at all.
+        if line.utf8.count > Self.excerptLength && SecretRedaction.urls(in: text) != text {
+            return ConfigProblem(file: file, line: mark.line, column: mark.column, message: message, severity: severity)
+        }
         if line.utf8.count > Self.excerptLength {
             let scalars = line.unicodeScalars
             offset = max(0, mark.column - 1 - Self.excerptLength / 2)

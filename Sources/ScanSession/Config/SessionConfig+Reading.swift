@@ -1,5 +1,6 @@
 import ScanCamera
 import ScanCore
+import ScanImageIO
 
 /// Maps the YAML node tree of a session file onto ``SessionConfig``, one section at a time. Structural
 /// mistakes (unknown keys, wrong types, missing keys, unset variables) are recorded in the reader; the
@@ -104,6 +105,14 @@ extension ConfigReader {
             guard let width, let format else {
                 kind = .stdin(c)
                 break
+            }
+            // A frame over the pixel limit of image files (a typo in a size) would take gigabytes per
+            // frame buffer before a byte of input arrived.
+            if let height, width * height > ImageLimits.default.maxPixels, let n = f["height"] {
+                report(
+                    n.mark,
+                    "a \(width) × \(height) frame is \(width * height) pixels; at most "
+                        + "\(ImageLimits.default.maxPixels), as for image files")
             }
             if let n = f["stride"], let v = int(n, "'stride'", in: 1...1 << 20) {
                 if v < format.minimumStride(width: width) {
@@ -222,18 +231,44 @@ extension ConfigReader {
         return out
     }
 
+    /// Why a webhook header cannot be sent as written, or nil. The name must be an HTTP token (RFC 9110
+    /// §5.1: letters, digits and ``!#$%&'*+-.^_`|~``); the value must hold no control character but tab
+    /// (a line break would start another header, a NUL end it); and the headers that frame the request
+    /// (`Content-Length`, `Transfer-Encoding`, `Host`, `Connection`) are the HTTP client's.
+    static func headerProblem(name: String, value: String) -> String? {
+        let token = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        guard !name.isEmpty, name.allSatisfy({ token.contains($0) }) else {
+            return "header name '\(TextLine.escaped(name))' is not an HTTP token (letters, digits, !#$%&'*+-.^_`|~)"
+        }
+        if ["content-length", "transfer-encoding", "host", "connection"].contains(name.lowercased()) {
+            return "header '\(name)' is set by the HTTP client, not by the session"
+        }
+        if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) {
+            return "header '\(name)' must not contain a line break"
+        }
+        if value.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
+            return "header '\(name)' must not contain a control character"
+        }
+        return nil
+    }
+
     private mutating func readWebhook(_ f: Fields) -> OutputConfig.Kind? {
         var template = URLTemplate("")
         if let urlNode = f["url"], case .scalar(let written, _) = urlNode.content { template = URLTemplate(written) }
         // A URL that does not read (an unset variable) is reported, and the other keys are still read:
         // every problem of the output at once.
         let urlNode = required(f, "url")
-        let read = urlNode.flatMap { string($0, "'url'", escaping: template.escape) }
+        var read = urlNode.flatMap { string($0, "'url'", escaping: template.escape) }
+        // The scheme is case-insensitive (RFC 3986 §3.1); the HTTP client takes only `http` and `https`.
+        if let r = read, let colon = r.firstIndex(of: ":"), r[..<colon].contains(where: \.isUppercase) {
+            read = r[..<colon].lowercased() + r[colon...]
+        }
         let url = read ?? ""
         if let urlNode, read != nil {
             let lower = url.lowercased()
             if !(lower.hasPrefix("http://") || lower.hasPrefix("https://")) {
-                report(urlNode.mark, "'url' must start with http:// or https://, not '\(SecretRedaction.url(url))'")
+                // The value is not quoted: a URL this far off may hold its secrets where no redaction finds them.
+                report(urlNode.mark, "'url' must start with http:// or https://")
             } else if let problem = URLTemplate.problem(url) {
                 report(urlNode.mark, problem)
             }
@@ -251,8 +286,8 @@ extension ConfigReader {
                     warnAboutInlineSecret(header: name, written: written, at: pair.value.mark)
                 }
                 // A line break would end the header and start another (its value is never quoted).
-                if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) {
-                    report(pair.value.mark, "header '\(name)' must not contain a line break")
+                if let problem = Self.headerProblem(name: name, value: value) {
+                    report(pair.value.mark, problem, quoteLine: false)
                     continue
                 }
                 // The HTTP stack sends the URL's user information as Basic authorization in place of
@@ -260,13 +295,15 @@ extension ConfigReader {
                 if name.lowercased() == "authorization", URLTemplate.hasUserInformation(url) {
                     report(
                         pair.value.mark,
-                        "header 'Authorization' and user information in 'url' both give credentials; keep one")
+                        "header 'Authorization' and user information in 'url' both give credentials; keep one",
+                        quoteLine: false)
                     continue
                 }
                 c.headers[name] = value
             }
         } else if let n = f["headers"] {
-            report(n.mark, "'headers' must be a mapping of header names to values, not \(n.kindDescription)")
+            // Not quoted: what was written may be a header with its secret (`headers: "Authorization: …"`).
+            report(n.mark, "'headers' must be a mapping of header names to values", quoteLine: false)
         }
         if let n = f["batch_size"], let v = int(n, "'batch_size'", in: 1...10_000) { c.batchSize = v }
         if let n = f["timeout_ms"], let v = int(n, "'timeout_ms'", in: 1...600_000) { c.timeoutMs = v }

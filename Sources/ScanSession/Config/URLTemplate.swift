@@ -57,10 +57,14 @@ struct URLTemplate {
     /// port, when it names one, from 1 to 65535. The text never quotes the URL's secrets.
     static func problem(_ url: String) -> String? {
         guard let c = URLComponents(string: url), URL(string: url) != nil else {
-            return "'url' is not a valid URL: '\(SecretRedaction.url(url))'"
+            return "'url' is not a valid URL"
         }
         guard let host = c.host, !host.isEmpty else {
-            return "'url' names no host: '\(SecretRedaction.url(url))'"
+            return "'url' names no host"
+        }
+        if host.contains(":") || c.percentEncodedHost?.hasPrefix("[") == true {
+            // swift-corelibs-foundation's HTTP stack refuses them (NSURLErrorDomain -1000).
+            return "'url' names its host by an IPv6 address, which the HTTP client cannot reach; use a host name"
         }
         if let port = c.port, !(1...65535).contains(port) {
             return "'url' port must be from 1 to 65535, not \(port)"
