@@ -319,6 +319,24 @@ enum GenerateCommand {
     /// Checks GS1 data against the AI table (known AIs, lengths, character sets, check digits, dates).
     static func checkGS1(_ payload: EncodePayload) throws {
         let bytes = try GS1ElementSyntax.payload(payload)
+        // Written in HRI form, each bracketed AI must be one of the table as written: `(9876)` is none,
+        // and the element string without brackets would read as (98) followed by `76…`.
+        var hri = ""
+        switch payload {
+        case .text(let t): hri = t
+        case .bytes(let b): hri = String(decoding: b, as: UTF8.self)
+        }
+        if hri.hasPrefix("(") {
+            var rest = Substring(hri)
+            while let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {
+                let ai = rest[rest.index(after: open)..<close]
+                let digits = ai.allSatisfy { $0.isASCII && $0.isNumber }
+                if digits, GS1ApplicationIdentifiers.identifier(String(ai)) == nil {
+                    throw EncodeError(.invalidGS1, "invalid GS1 data: (\(ai)) is not a GS1 Application Identifier")
+                }
+                rest = rest[rest.index(after: close)...]
+            }
+        }
         do {
             _ = try GS1ElementString.elements(String(decoding: bytes, as: UTF8.self))
         } catch {

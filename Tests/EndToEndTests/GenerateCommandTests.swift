@@ -98,6 +98,8 @@ import Testing
         #expect(tooLong.stderr.contains("payload needs 332 bits; version 1-M holds 128"))
         let badGS1 = try ScanctlProcess.run(["generate", "--format", "code128", "--gs1", "(01)05000456112254"])
         #expect(badGS1.status == 1 && badGS1.stderr.contains("check digit"))
+        let unknownAI = try ScanctlProcess.run(["generate", "--format", "code128", "--gs1", "(9876)x"])
+        #expect(unknownAI.status == 1 && unknownAI.stderr.contains("(9876) is not a GS1 Application Identifier"))
         let notLatin1 = try ScanctlProcess.run(["generate", "--format", "code128", "日本"])
         #expect(notLatin1.status == 1 && notLatin1.stderr.contains("ISO/IEC 8859-1"))
         let badOutput = try ScanctlProcess.run(["generate", "--format", "qrcode", "--output", "code.gif", "x"])

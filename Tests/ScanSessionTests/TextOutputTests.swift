@@ -22,6 +22,8 @@ import Testing
             TextLine.escaped("BEGIN:VCARD\r\nFN:Jo\\Ann\n\tx\u{1D}y\u{7F}")
                 == "BEGIN:VCARD\\r\\nFN:Jo\\\\Ann\\n\\tx\\x1Dy\\x7F")
         #expect(code("a\nb").textSummary == "qrcode: a\\nb")
+        // C1 controls (a terminal acts on CSI U+009B) and the Unicode line separators.
+        #expect(TextLine.escaped("a\u{85}b\u{9B}c\u{2028}d\u{2029}é") == "a\\x85b\\x9Bc\\u2028d\\u2029é")
     }
 
     @Test func theValueTypeShowsWhenItIsMoreThanText() {

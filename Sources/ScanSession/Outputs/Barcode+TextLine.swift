@@ -16,8 +16,9 @@ extension Barcode {
 
 /// Text output helpers shared by `scanctl decode` and `format: text` outputs.
 public enum TextLine {
-    /// `text` with a backslash as `\\`, line feed as `\n`, carriage return as `\r`, tab as `\t` and any other
-    /// C0 control character or DEL as `\xHH`: readable, on one line, and reversible.
+    /// `text` with a backslash as `\\`, line feed as `\n`, carriage return as `\r`, tab as `\t`, any other
+    /// C0 control character, DEL or C1 control as `\xHH`, and U+2028, U+2029 as `\u2028`, `\u2029`:
+    /// readable, on one line, and reversible.
     public static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = ""
@@ -27,6 +28,8 @@ public enum TextLine {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
             case _ where needsEscape(scalar):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
@@ -36,7 +39,10 @@ public enum TextLine {
         return out
     }
 
+    /// C0 controls, DEL, the C1 controls (U+0080–U+009F: a terminal acts on some, as CSI U+009B) and
+    /// the Unicode line and paragraph separators (U+2028, U+2029), which break a line as a newline does.
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\\"
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+            || scalar == "\\"
     }
 }
