@@ -254,9 +254,13 @@ enum GenerateCommand {
             let unit: String = type == .text ? "characters" : "pixels"
             let atScale: String = scale > 1 ? " at \(scale) per module" : ""
             let name: String = format.name
+            // Only the options that change this drawing: the scale (not for text), the bar height (linear).
+            var knobs: [String] = type == .text ? [] : ["--scale"]
+            if symbol.isLinear { knobs.append("--bar-height") }
+            let use: String = knobs.isEmpty ? "" : "a smaller " + knobs.joined(separator: " or ") + ", or "
             Console.error(
                 "the \(name) symbol would be \(size.width) × \(size.height) modules\(atScale), over the limit of "
-                    + "\(limit) \(unit); use a smaller --scale or --bar-height, or a shorter payload")
+                    + "\(limit) \(unit); use \(use)a shorter payload")
             return ExitStatus.runtimeFailure
         }
         for (k, symbol) in symbols.enumerated() {

@@ -15,8 +15,13 @@ while status == nil, let first = arguments.first, first.hasPrefix("-") {
         status = ExitStatus.success
     case "-h", "--help":
         // Before a command, the command's help (`scanctl -h decode` as `scanctl decode -h`).
-        if let name = arguments.first, !name.hasPrefix("-"), let entry = Commands.entry(named: name) {
-            status = entry.run(["--help"])
+        if let name = arguments.first, !name.hasPrefix("-") {
+            if let entry = Commands.entry(named: name) {
+                status = entry.run(["--help"])
+            } else {
+                Console.error("unknown command '\(name)'. Run 'scanctl --help' for the list of commands.")
+                status = ExitStatus.usage
+            }
         } else {
             print(Commands.mainHelp, terminator: "")
             status = ExitStatus.success

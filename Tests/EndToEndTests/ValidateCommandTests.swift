@@ -35,6 +35,8 @@ import Testing
         let help = try ScanctlProcess.run(["-h", "validate"])
         let after = try ScanctlProcess.run(["validate", "--help"])
         #expect(help.status == 0 && help.stdout == after.stdout)
+        let unknown = try ScanctlProcess.run(["-h", "bogus"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown command 'bogus'"))
     }
 
     @Test func problemsAreListedWithLineColumnAndCaretAndExitTwo() throws {

@@ -169,6 +169,11 @@ import Testing
             ])
     }
 
+    @Test func anOutputNamedTwiceInToIsAnError() {
+        let yaml = Self.valid.replacingOccurrences(of: "to: console", with: "to: [console, console]")
+        #expect(errors(yaml).map(\.message) == ["'to' names output 'console' twice"])
+    }
+
     @Test func emptyToAndSymbologiesAreErrors() {
         let yaml = Self.valid.replacingOccurrences(of: "to: console", with: "to: []")
             .replacingOccurrences(of: "symbologies: [ean13, EAN-8]", with: "symbologies: []")

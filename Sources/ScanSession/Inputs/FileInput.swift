@@ -42,13 +42,17 @@ public struct FileInput: Input {
         if config.watch {
             do {
                 let w = try FileWatcher()
+                var watching = false
                 for root in Set(config.paths.compactMap(PathExpansion.watchRoot)).sorted() {
                     // A folder that is not there cannot be watched: said, not watched in silence.
                     if let why = w.watchRoot(root) {
                         sink.fail(frame: nil, source: root.isEmpty ? "." : root, message: "cannot watch: \(why)")
+                    } else {
+                        watching = true
                     }
                 }
-                watcher = w
+                // With no folder watched, nothing can come: the input ends after its initial files.
+                if watching { watcher = w }
             } catch {
                 sink.fail(frame: nil, source: id, message: "cannot watch for new files: \(error)")
             }

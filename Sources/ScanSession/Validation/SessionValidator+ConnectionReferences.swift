@@ -1,4 +1,5 @@
-/// Reports a connection whose `from` names no input or whose `to` names no output.
+/// Reports a connection whose `from` names no input or whose `to` names no output, or names one output
+/// twice (every result would reach it twice).
 public struct ConnectionReferenceValidator: SessionValidator {
     public init() {}
     public func findings(in config: SessionConfig, context: ValidationContext) -> [ValidationFinding] {
@@ -13,6 +14,10 @@ public struct ConnectionReferenceValidator: SessionValidator {
                     ref.mark, "'from' names no input: '\(ref.value)'\(hint); inputs: \(Self.list(inputs))"))
         }
         for connection in config.connections {
+            var named = Set<String>()
+            for ref in connection.to where !named.insert(ref.value).inserted {
+                out.append(ValidationFinding(ref.mark, "'to' names output '\(ref.value)' twice"))
+            }
             for ref in connection.to where !outputs.contains(ref.value) {
                 let hint = inputs.contains(ref.value) ? " ('\(ref.value)' is an input)" : ""
                 out.append(
