@@ -152,6 +152,19 @@ import Testing
         #expect(Array(rendered.dropLast().last ?? "")[caret...].starts(with: "99,"))
     }
 
+    /// Over the cap, errors are shown before warnings: 120 inputs no connection reads (warnings, first
+    /// in the file) and 120 wrong keys after them (errors) show 100 errors.
+    @Test func errorsAreShownBeforeWarningsOverTheCap() {
+        var yaml = "inputs:\n  - { id: in, type: file, paths: [a.png] }\n"
+        for i in 0..<120 { yaml += "  - { id: idle\(i), type: file, paths: [a.png] }\n" }
+        yaml += "outputs: [{ id: o, type: stdout }]\nconnections:\n"
+        for _ in 0..<120 { yaml += "  - { from: in, to: o, bogus: 1 }\n" }
+        let found = problems(yaml)
+        #expect(found.count == SessionLoader.maxProblems + 1)
+        #expect(found.dropLast().allSatisfy { $0.severity == .error })
+        #expect(found.last?.message == "140 more problems not shown")
+    }
+
     @Test func aSecondDocumentIsAnErrorAtItsStart() {
         let yaml = Self.session(paths: "[a.png]") + "\n---\nsession: other\n"
         let found = problems(yaml)

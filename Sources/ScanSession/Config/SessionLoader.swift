@@ -102,11 +102,16 @@ public enum SessionLoader {
         // Problems the reader did not keep are errors (warnings are few: one per kind of inline secret).
         let errorCount = problems.filter { $0.severity == .error }.count + reader.unrecordedProblems
         if problems.count > maxProblems || reader.unrecordedProblems > 0 {
-            let hidden = problems.dropFirst(maxProblems)
-            let more = hidden.count + reader.unrecordedProblems
+            // Errors are shown before warnings (a reader of `-q`, which hides the warnings, still sees
+            // the first errors), each kind in file order.
+            let kept = (problems.filter { $0.severity == .error } + problems.filter { $0.severity != .error })
+                .prefix(maxProblems)
+            let errorsKept = kept.filter { $0.severity == .error }.count
+            let hiddenErrors = problems.filter { $0.severity == .error }.count - errorsKept
+            let more = problems.count - kept.count + reader.unrecordedProblems
             let severity: ConfigProblem.Severity =
-                reader.unrecordedProblems > 0 || hidden.contains { $0.severity == .error } ? .error : .warning
-            problems = Array(problems.prefix(maxProblems))
+                reader.unrecordedProblems > 0 || hiddenErrors > 0 ? .error : .warning
+            problems = kept.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
             problems.append(
                 ConfigProblem(
                     file: file, line: 0, column: 0, message: "\(more) more problems not shown", severity: severity))
