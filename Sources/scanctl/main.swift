@@ -4,6 +4,15 @@ import ScanCore
 // scanctl: the command-line front end. Each subcommand lives in its own file; Commands lists them.
 var arguments = Array(CommandLine.arguments.dropFirst())
 var status: Int32?
+
+/// Runs the command `name` with `arguments`, or says it is unknown (exit 2).
+func runCommand(_ name: String, _ arguments: [String]) -> Int32 {
+    guard let entry = Commands.entry(named: name) else {
+        Console.error("unknown command '\(name)'. Run 'scanctl --help' for the list of commands.")
+        return ExitStatus.usage
+    }
+    return entry.run(arguments)
+}
 // Options before the command: -q, -v (also taken by every command), -V, -h.
 while status == nil, let first = arguments.first, first.hasPrefix("-") {
     arguments.removeFirst()
@@ -16,12 +25,7 @@ while status == nil, let first = arguments.first, first.hasPrefix("-") {
     case "-h", "--help":
         // Before a command, the command's help (`scanctl -h decode` as `scanctl decode -h`).
         if let name = arguments.first, !name.hasPrefix("-") {
-            if let entry = Commands.entry(named: name) {
-                status = entry.run(["--help"])
-            } else {
-                Console.error("unknown command '\(name)'. Run 'scanctl --help' for the list of commands.")
-                status = ExitStatus.usage
-            }
+            status = runCommand(name, ["--help"])
         } else {
             print(Commands.mainHelp, terminator: "")
             status = ExitStatus.success
@@ -33,12 +37,7 @@ while status == nil, let first = arguments.first, first.hasPrefix("-") {
 }
 if status == nil {
     if let name = arguments.first {
-        if let entry = Commands.entry(named: name) {
-            status = entry.run(Array(arguments.dropFirst()))
-        } else {
-            Console.error("unknown command '\(name)'. Run 'scanctl --help' for the list of commands.")
-            status = ExitStatus.usage
-        }
+        status = runCommand(name, Array(arguments.dropFirst()))
     } else {
         print(Commands.mainHelp, terminator: "")
         status = ExitStatus.usage
