@@ -331,14 +331,11 @@ enum GenerateCommand {
         case .bytes(let b): hri = String(decoding: b, as: UTF8.self)
         }
         if hri.hasPrefix("(") {
-            var rest = Substring(hri)
-            while let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {
-                let ai = rest[rest.index(after: open)..<close]
-                let digits = ai.allSatisfy { $0.isASCII && $0.isNumber }
-                if digits, GS1ApplicationIdentifiers.identifier(String(ai)) == nil {
-                    throw EncodeError(.invalidGS1, "invalid GS1 data: (\(ai)) is not a GS1 Application Identifier")
-                }
-                rest = rest[rest.index(after: close)...]
+            let unknown = try GS1ElementSyntax.elements(fromHRI: hri).first {
+                GS1ApplicationIdentifiers.identifier($0.ai) == nil
+            }
+            if let e = unknown {
+                throw EncodeError(.invalidGS1, "invalid GS1 data: (\(e.ai)) is not a GS1 Application Identifier")
             }
         }
         do {

@@ -11,29 +11,22 @@ extension ConfigReader {
     /// Warns when the URL as written carries a password, or a credential in its query, literally instead of
     /// through `${VAR}` (the session file is then a secret itself, and is easily shared or committed).
     mutating func warnAboutInlineSecrets(inURL written: String, at mark: YAMLMark) {
-        var rest = Substring(written)
-        if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@"), !authority[..<at].isEmpty, !authority[..<at].contains("${") {
+        let parts = URLParts(written)
+        if let user = parts.userInformation, !user.isEmpty, !written[user].contains("${") {
             report(
                 mark,
                 "'url' holds user information (a name, password or token before '@') written inline; write it as "
                     + "${VAR} (http://user:${WEBHOOK_PASSWORD}@host/…) and set the variable where the session runs",
                 severity: .warning)
         }
-        if let question = rest.firstIndex(of: "?") {
-            let query = rest[rest.index(after: question)...].prefix { $0 != "#" }
-            for pair in query.split(separator: "&") {
-                guard let equals = pair.firstIndex(of: "=") else { continue }
-                let name = pair[..<equals].lowercased().filter { $0 != "-" && $0 != "_" }
-                let value = pair[pair.index(after: equals)...]
-                guard Self.secretQueryNames.contains(name), !value.isEmpty, !value.contains("${") else { continue }
-                report(
-                    mark,
-                    "'url' holds the query parameter '\(pair[..<equals])' written inline; write it as "
-                        + "\(pair[..<equals])=${VAR} and set the variable where the session runs",
-                    severity: .warning)
-            }
+        for (key, value) in parts.queryPairs {
+            let name = key.lowercased().filter { $0 != "-" && $0 != "_" }
+            guard Self.secretQueryNames.contains(name), !value.isEmpty, !value.contains("${") else { continue }
+            report(
+                mark,
+                "'url' holds the query parameter '\(key)' written inline; write it as "
+                    + "\(key)=${VAR} and set the variable where the session runs",
+                severity: .warning)
         }
     }
 

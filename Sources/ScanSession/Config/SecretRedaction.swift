@@ -13,31 +13,19 @@ public enum SecretRedaction {
     /// query names and fragment are kept). Text that is not a URL with a scheme comes back with anything
     /// before an `@` in its first part, and every query value, redacted all the same.
     public static func url(_ url: String) -> String {
-        var rest = Substring(url)
+        let parts = URLParts(url)
         var out = ""
-        if let scheme = rest.range(of: "://") {
-            out += rest[..<scheme.upperBound]
-            rest = rest[scheme.upperBound...]
+        var done = url.startIndex
+        if let user = parts.userInformation {
+            out += url[done..<user.lowerBound] + "***"
+            done = user.upperBound
         }
-        // Authority: up to the first '/', '?' or '#'.
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        let authority = rest[..<authorityEnd]
-        if let at = authority.lastIndex(of: "@") {
-            out += "***" + authority[at...]
-        } else {
-            out += authority
-        }
-        rest = rest[authorityEnd...]
-        guard let question = rest.firstIndex(of: "?") else { return out + rest }
-        out += rest[...question]
-        rest = rest[rest.index(after: question)...]
-        let fragmentStart = rest.firstIndex(of: "#") ?? rest.endIndex
-        let query = rest[..<fragmentStart]
-        out += query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-            guard let equals = pair.firstIndex(of: "=") else { return pair.isEmpty ? "" : String(pair) }
-            return pair[...equals] + "***"
+        guard let query = parts.query else { return out + url[done...] }
+        out += url[done..<query.lowerBound]
+        out += parts.queryPairs.map { pair in
+            pair.value.startIndex == pair.name.endIndex ? String(pair.name) : pair.name + "=***"
         }.joined(separator: "&")
-        return out + rest[fragmentStart...]
+        return out + url[query.upperBound...]
     }
 
     /// `text` with every URL in it redacted as by ``url(_:)``: for quoting a session file's line in a
@@ -84,22 +72,17 @@ public enum SecretRedaction {
 
     /// The parts of `url` that ``url(_:)`` hides: the user information and its password, each query value.
     static func secrets(in url: String) -> [String] {
+        let parts = URLParts(url)
         var found: [String] = []
-        var rest = Substring(url)
-        if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        if let at = rest[..<authorityEnd].lastIndex(of: "@") {
-            let userInfo = rest[..<at]
+        if let user = parts.userInformation {
+            let userInfo = url[user]
             found.append(String(userInfo))
             if let colon = userInfo.firstIndex(of: ":") {
                 found.append(String(userInfo[userInfo.index(after: colon)...]))
             }
         }
-        if let question = rest.firstIndex(of: "?") {
-            let query = rest[rest.index(after: question)...].prefix { $0 != "#" }
-            for pair in query.split(separator: "&") {
-                if let equals = pair.firstIndex(of: "=") { found.append(String(pair[pair.index(after: equals)...])) }
-            }
+        for pair in parts.queryPairs where pair.value.startIndex != pair.name.endIndex {
+            found.append(String(pair.value))
         }
         return found.sorted { $0.count > $1.count }
     }

@@ -14,34 +14,15 @@ import Foundation
 /// // with PW = "a@b/c": http://erp:a%40b%2Fc@host/scans?token=…
 /// ```
 struct URLTemplate {
-    let written: String
-    /// The written text's user information (before the last `@` of the authority) and query (after the
-    /// first `?` behind the authority, up to `#`).
-    private let userInformation: Range<String.Index>?
-    private let query: Range<String.Index>?
+    /// The written text, split where its user information and query lie.
+    let parts: URLParts
 
-    init(_ written: String) {
-        self.written = written
-        guard let scheme = written.range(of: "://") else {
-            userInformation = nil
-            query = nil
-            return
-        }
-        let rest = written[scheme.upperBound...]
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        userInformation = rest[..<authorityEnd].lastIndex(of: "@").map { scheme.upperBound..<$0 }
-        if let question = written[authorityEnd...].firstIndex(of: "?") {
-            let end = written[question...].firstIndex(of: "#") ?? written.endIndex
-            query = question..<end
-        } else {
-            query = nil
-        }
-    }
+    init(_ written: String) { parts = URLParts(written) }
 
     /// The value of the variable whose `${` stands at `position` of the written text, as it goes into
     /// the URL.
     func escape(_ position: String.Index, _ value: String) -> String {
-        let isSecret = userInformation?.contains(position) == true || query?.contains(position) == true
+        let isSecret = parts.userInformation?.contains(position) == true || parts.query?.contains(position) == true
         guard isSecret else { return value }
         return value.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? value
     }

@@ -27,10 +27,9 @@ final class FileWatcher {
     /// Why the folder `directory` cannot be watched (it does not exist, is no folder, or inotify refuses
     /// it: the text is the system's), or nil when it is watched now, with every folder below it.
     func watchRoot(_ directory: String) -> String? {
-        let before = directories.count
-        let failure = addWatch(directory)
-        if directories.count > before { watch(directory, alreadyAdded: true) }
-        return failure
+        if let failure = addWatch(directory) { return failure }
+        watch(directory, alreadyAdded: true)
+        return nil
     }
 
     /// Adds the inotify watch of one folder; the system's reason when that fails.
