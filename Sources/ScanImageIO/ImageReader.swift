@@ -27,10 +27,12 @@ public enum ImageReader {
     /// - Parameters:
     ///   - path: a file system path; only regular files are read (a FIFO or device is refused, so it never blocks).
     ///   - limits: resource limits; the pixel count is checked from the header before decoding.
-    ///   - luminanceOnly: see ``read(data:name:limits:luminanceOnly:)``.
+    ///   - luminanceOnly, warning: see ``read(data:name:limits:luminanceOnly:warning:)``.
     /// - Returns: a `gray8` or `rgb24` frame whose `source` is `path`.
     /// - Throws: ``ImageError/fileNotFound(path:)``, ``ImageError/unreadable(path:reason:)``,
-    ///   ``ImageError/emptyFile(path:)`` and every error of ``read(data:name:limits:luminanceOnly:)``.
+    ///   ``ImageError/emptyFile(path:)``, ``ImageError/fileTooLarge(path:limit:)`` (from the file's size,
+    ///   before it is read), ``ImageError/unknownFormat(path:)`` (after its first 64 KiB block) and every
+    ///   error of ``read(data:name:limits:luminanceOnly:warning:)``.
     public static func read(
         contentsOf path: String, limits: ImageLimits = .default, luminanceOnly: Bool = false,
         warning: ((String) -> Void)? = nil
