@@ -53,12 +53,14 @@ let package = Package(
             name: "CV4L2", path: "Sources/CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(
             name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // glibc's <malloc.h> (FrameMemory), part of libc: nothing to install or link.
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(
             name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
 
         // Core model, image kernels, plugin contract. Knows no symbology.
-        .target(name: "ScanCore", path: "Sources/ScanCore"),
+        .target(name: "ScanCore", dependencies: ["CMalloc"], path: "Sources/ScanCore"),
         .target(
             name: "ScanImageIO", dependencies: ["ScanCore", "CPNG", "CTurboJPEG", "CWebP"],
             path: "Sources/ScanImageIO"),

@@ -2,6 +2,8 @@ import Foundation
 import ScanCore
 
 // scanctl: the command-line front end. Each subcommand lives in its own file; Commands lists them.
+// Decoding many frames or files: freed buffers are kept for the next one (FrameMemory).
+FrameMemory.keepBetweenFrames()
 var arguments = Array(CommandLine.arguments.dropFirst())
 var status: Int32?
 

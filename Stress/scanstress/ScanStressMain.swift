@@ -18,6 +18,7 @@ struct ScanStressMain {
         """
 
     static func main() {
+        FrameMemory.keepBetweenFrames()
         var o = StressRun.Options()
         o.count = 100_000
         o.failureFolder = ".build/stress-failures"
