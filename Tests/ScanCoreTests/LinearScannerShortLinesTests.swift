@@ -26,4 +26,17 @@ struct LinearScannerShortLinesTests {
             FrameContext(image: image), options: options, decoder: DeclaredThreeBarDecoder(minimumElements: 225))
         #expect(tooLong.isEmpty)
     }
+
+    /// The same symbol's lines hold 7 runs (light, the three bars and two spaces, light): a decoder whose
+    /// shortest symbol has 6 elements is not handed them, however long the lines are.
+    @Test func linesWithFewerRunsThanTheShortestSymbolAreNotRead() {
+        let image = threeBarImage(rows: 20..<80)
+        let options = wholeFrameOptions()
+        let fits = LinearScanner.scan(
+            FrameContext(image: image), options: options, decoder: DeclaredThreeBarDecoder(minimumElements: 5))
+        #expect(fits.map(\.text) == ["113"])
+        let tooMany = LinearScanner.scan(
+            FrameContext(image: image), options: options, decoder: DeclaredThreeBarDecoder(minimumElements: 6))
+        #expect(tooMany.isEmpty)
+    }
 }

@@ -80,7 +80,9 @@ public protocol LinearRowDecoder: Sendable {
     /// reports. A scan line samples each pixel along it once and every element holds at least one
     /// sample, so a line (or the stretch of one that is read) shorter than this many pixels holds no
     /// symbol of the decoder, and ``LinearScanner`` does not read it when it is shorter than every
-    /// wanted decoder's minimum. Default: 1 (no line is too short).
+    /// wanted decoder's minimum. Likewise each element is a run of the line, with a light run on either
+    /// side: the engine does not hand the decoder a line with fewer than this many runs plus two.
+    /// Default: 1 (no line is too short).
     var minimumElements: Int { get }
 }
 

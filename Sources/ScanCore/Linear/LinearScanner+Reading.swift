@@ -35,6 +35,12 @@ extension LinearScanner {
         let both = cachedLine(source, lines: lines, index: index, segment: segment, frame: frame)
         let line = both.forward
         guard line.runs.count >= 4 else { return [] }  // fewer than two bars: nothing to read
+        // A symbol's elements are runs of the line, with a light run on each side (of length 0 at a
+        // border): a decoder whose shortest symbol has more elements than the line's runs less two reads
+        // nothing there (nor in the line without specks, which has fewer).
+        let elements = line.runs.count - 2
+        let chosen = chosen.filter { decoders[$0].minimumElements <= elements }
+        guard !chosen.isEmpty else { return [] }
         var hits: [Hit] = []
         for (reversed, direction) in [(false, line), (true, both.reversed)] {
             var despeckled: ScanLine??
