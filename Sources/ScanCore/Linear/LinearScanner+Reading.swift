@@ -32,12 +32,13 @@ extension LinearScanner {
         _ source: LineSource, lines: LineSet, index: Int, segment: Range<Int>? = nil, options: DecodeOptions,
         decoders: [any LinearRowDecoder], using chosen: [Int], frame: FrameContext? = nil
     ) -> [Hit] {
-        let both = cachedLine(source, lines: lines, index: index, segment: segment, frame: frame)
-        let line = both.forward
-        guard line.runs.count >= 4 else { return [] }  // fewer than two bars: nothing to read
         // A symbol's elements are runs of the line, with a light run on each side (of length 0 at a
         // border): a decoder whose shortest symbol has more elements than the line's runs less two reads
-        // nothing there (nor in the line without specks, which has fewer).
+        // nothing there (nor in the line without specks, which has fewer). Fewer than two bars: nothing.
+        let fewestRuns = max(4, (decoders.map(\.minimumElements).min() ?? 1) + 2)
+        let both = cachedLine(source, lines: lines, index: index, segment: segment, frame: frame, reversedFrom: fewestRuns)
+        let line = both.forward
+        guard line.runs.count >= fewestRuns else { return [] }
         let elements = line.runs.count - 2
         let chosen = chosen.filter { decoders[$0].minimumElements <= elements }
         guard !chosen.isEmpty else { return [] }
@@ -64,11 +65,14 @@ extension LinearScanner {
     /// Line `index` from `source`, through the frame's line cache when there is one: every linear plugin
     /// of a frame, and every pass over it, reads the same lines; a negative view (the try-invert pass)
     /// takes the positive's line with light and dark swapped rather than reading it again.
+    /// `reversedFrom`: the line is cached reversed too when it has this many runs or more
+    /// (``LineBothWays/init(_:reversedFrom:)``).
     static func cachedLine(
-        _ source: LineSource, lines: LineSet, index: Int, segment: Range<Int>?, frame: FrameContext?
+        _ source: LineSource, lines: LineSet, index: Int, segment: Range<Int>?, frame: FrameContext?,
+        reversedFrom minimumRuns: Int = 0
     ) -> LineBothWays {
         guard let frame, let id = source.cacheID else {
-            return LineBothWays(lines.scanLine(source, index, segment: segment))
+            return LineBothWays(lines.scanLine(source, index, segment: segment), reversedFrom: minimumRuns)
         }
         let key = LineKey(
             family: lines.familyID, source: id, index: index, start: segment?.lowerBound ?? -1,
@@ -78,9 +82,9 @@ extension LinearScanner {
         positive.negative = false
         let both: LineBothWays
         if key.negative, let p = frame.shared.lines.withLock({ $0[positive] }) {
-            both = LineBothWays(p.forward.inverted())
+            both = LineBothWays(p.forward.inverted(), reversedFrom: minimumRuns)
         } else {
-            both = LineBothWays(lines.scanLine(source, index, segment: segment))
+            both = LineBothWays(lines.scanLine(source, index, segment: segment), reversedFrom: minimumRuns)
         }
         frame.shared.lines.withLock { $0[key] = both }
         return both

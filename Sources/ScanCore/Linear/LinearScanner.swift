@@ -312,10 +312,16 @@ public enum LinearScanner {
     /// A scan line and the same line read in the other direction.
     struct LineBothWays: Sendable {
         var forward: ScanLine
-        var reversed: ScanLine
-        init(_ line: ScanLine) {
+        /// Nil when the line has fewer runs than its reader asked for (``init(_:reversedFrom:)``).
+        private var storedReversed: ScanLine?
+        /// The line read in the other direction (made now when it was not made with the line).
+        var reversed: ScanLine { storedReversed ?? forward.reversed() }
+        /// `line`, and the line reversed when it has `minimumRuns` runs or more: a line with fewer holds
+        /// no symbol of the decoders reading it, which read neither direction, and most lines through
+        /// texture and flat areas are such lines.
+        init(_ line: ScanLine, reversedFrom minimumRuns: Int = 0) {
             forward = line
-            reversed = line.reversed()
+            storedReversed = line.runs.count >= minimumRuns ? line.reversed() : nil
         }
     }
 
