@@ -65,6 +65,11 @@ struct LinearScannerTests {
         #expect(darkEnds.inverted().subpixelStarts == [0, 3.25, 7.5, 12])
         #expect(darkEnds.reversed().subpixelStarts == [0, 0, 4.5, 8.75, 12, 12])
         #expect(ScanLine(runs: [7], subpixelStarts: [0, 7]).inverted().subpixelStarts == [0, 0, 7, 7])
+        // The negative's run count, known without making it.
+        for runs in [[2, 3, 4], [0, 3, 4, 5], [0, 3, 4, 5, 0], [7], [0], [0, 2, 3], [1, 2, 3, 4, 5, 6, 0]] {
+            let l = ScanLine(runs: runs)
+            #expect(l.invertedRunCount == l.inverted().runs.count, "runs \(runs)")
+        }
     }
 
     @Test func theImageBorderIsAQuietZone() {

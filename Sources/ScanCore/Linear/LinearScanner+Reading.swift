@@ -36,9 +36,11 @@ extension LinearScanner {
         // border): a decoder whose shortest symbol has more elements than the line's runs less two reads
         // nothing there (nor in the line without specks, which has fewer). Fewer than two bars: nothing.
         let fewestRuns = max(4, (decoders.map(\.minimumElements).min() ?? 1) + 2)
-        let both = cachedLine(source, lines: lines, index: index, segment: segment, frame: frame, reversedFrom: fewestRuns)
+        guard
+            let both = cachedLine(
+                source, lines: lines, index: index, segment: segment, frame: frame, fewestRuns: fewestRuns)
+        else { return [] }
         let line = both.forward
-        guard line.runs.count >= fewestRuns else { return [] }
         let elements = line.runs.count - 2
         let chosen = chosen.filter { decoders[$0].minimumElements <= elements }
         guard !chosen.isEmpty else { return [] }
@@ -64,30 +66,32 @@ extension LinearScanner {
 
     /// Line `index` from `source`, through the frame's line cache when there is one: every linear plugin
     /// of a frame, and every pass over it, reads the same lines; a negative view (the try-invert pass)
-    /// takes the positive's line with light and dark swapped rather than reading it again.
-    /// `reversedFrom`: the line is cached reversed too when it has this many runs or more
-    /// (``LineBothWays/init(_:reversedFrom:)``).
+    /// takes the positive's line with light and dark swapped rather than reading it again. Nil when the
+    /// line has fewer than `fewestRuns` runs (it is cached all the same, for the negative; the negative
+    /// of such a line is not made).
     static func cachedLine(
         _ source: LineSource, lines: LineSet, index: Int, segment: Range<Int>?, frame: FrameContext?,
-        reversedFrom minimumRuns: Int = 0
-    ) -> LineBothWays {
+        fewestRuns: Int = 0
+    ) -> LineBothWays? {
+        func enough(_ both: LineBothWays) -> LineBothWays? { both.forward.runs.count >= fewestRuns ? both : nil }
         guard let frame, let id = source.cacheID else {
-            return LineBothWays(lines.scanLine(source, index, segment: segment), reversedFrom: minimumRuns)
+            return enough(LineBothWays(lines.scanLine(source, index, segment: segment), reversedFrom: fewestRuns))
         }
         let key = LineKey(
             family: lines.familyID, source: id, index: index, start: segment?.lowerBound ?? -1,
             end: segment?.upperBound ?? -1, negative: frame.negatesShared)
-        if let cached = frame.shared.lines.withLock({ $0[key] }) { return cached }
+        if let cached = frame.shared.lines.withLock({ $0[key] }) { return enough(cached) }
         var positive = key
         positive.negative = false
         let both: LineBothWays
         if key.negative, let p = frame.shared.lines.withLock({ $0[positive] }) {
-            both = LineBothWays(p.forward.inverted(), reversedFrom: minimumRuns)
+            guard p.forward.invertedRunCount >= fewestRuns else { return nil }
+            both = LineBothWays(p.forward.inverted(), reversedFrom: fewestRuns)
         } else {
-            both = LineBothWays(lines.scanLine(source, index, segment: segment), reversedFrom: minimumRuns)
+            both = LineBothWays(lines.scanLine(source, index, segment: segment), reversedFrom: fewestRuns)
         }
         frame.shared.lines.withLock { $0[key] = both }
-        return both
+        return enough(both)
     }
 
     /// The first hit on line `index` (any source) with the cluster's value and place.

@@ -194,6 +194,15 @@ public struct ScanLine: Sendable {
     @inline(__always)
     public func span(_ from: Int, _ count: Int) -> Double { Double(runStarts[from + count] - runStarts[from]) }
 
+    /// The number of runs of ``inverted()``, without making it.
+    public var invertedRunCount: Int {
+        let n = count
+        guard n > 1 else { return runs[0] == 0 ? n : 3 }
+        let first = runs[0] == 0 ? 1 : 0
+        let last = runs[n - 1] == 0 ? n - 2 : n - 1
+        return (first == 0 ? 1 : 0) + (last - first + 1) + (last == n - 1 ? 1 : 0)
+    }
+
     /// The same line in the photographic negative: every light run dark and every dark run light, so the
     /// runs shift by one place (still starting and ending with a light run, empty where the line now
     /// starts or ends dark).
