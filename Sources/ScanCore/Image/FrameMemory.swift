@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import CMalloc
+    import CMalloc
 #endif
 
 /// How the process's C allocator treats the large buffers each frame's decode allocates and frees: the
@@ -25,8 +25,8 @@ public enum FrameMemory {
     /// library's: ScanCore never calls it itself. Does nothing where the C library is not glibc.
     public static func keepBetweenFrames() {
         #if canImport(Glibc)
-        _ = mallopt(M_MMAP_THRESHOLD, Int32(mmapThreshold))
-        _ = mallopt(M_TRIM_THRESHOLD, Int32(trimThreshold))
+            _ = mallopt(M_MMAP_THRESHOLD, Int32(mmapThreshold))
+            _ = mallopt(M_TRIM_THRESHOLD, Int32(trimThreshold))
         #endif
     }
 }
