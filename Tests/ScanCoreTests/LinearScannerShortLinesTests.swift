@@ -14,7 +14,7 @@ private struct DeclaredThreeBarDecoder: LinearRowDecoder {
 struct LinearScannerShortLinesTests {
     /// The values the engine reads from the three-bar symbol on a 200 × 100 frame (rows 20–79) with a
     /// decoder declaring `minimumElements`.
-    private func reads(minimumElements: Int, tryRotate: Bool) -> [String] {
+    private func reads(minimumElements: Int, tryRotate: Bool) -> [String?] {
         var options = wholeFrameOptions()
         options.tryRotate = tryRotate
         return LinearScanner.scan(
