@@ -168,5 +168,12 @@ struct ECITests {
         #expect(ECI.guessCharacterSet(Array("Grüße".utf8)) == .utf8)
         #expect(ECI.guessCharacterSet([0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA]) == .shiftJIS)
         #expect(ECI.guessCharacterSet([0x47, 0x72, 0xFC, 0xDF, 0x65]) == .iso8859_1)
+        // Adjacent accented letters are valid Shift_JIS pairs but Latin-1 text: "Informação", "AÇÃO", "àé".
+        #expect(ECI.guessCharacterSet(Array("Informa".utf8) + [0xE7, 0xE3, 0x6F]) == .iso8859_1)
+        #expect(ECI.guessCharacterSet([0x41, 0xC7, 0xC3, 0x4F]) == .iso8859_1)
+        #expect(ECI.guessCharacterSet([0xE0, 0xE9]) == .iso8859_1)
+        // Katakana and half-width katakana: テスト (83 65 83 58 83 67), ｶﾀｶﾅ (B6 C0 B6 C5).
+        #expect(ECI.guessCharacterSet([0x83, 0x65, 0x83, 0x58, 0x83, 0x67]) == .shiftJIS)
+        #expect(ECI.guessCharacterSet([0xB6, 0xC0, 0xB6, 0xC5]) == .shiftJIS)
     }
 }

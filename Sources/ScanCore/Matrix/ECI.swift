@@ -181,29 +181,32 @@ public enum ECI {
         }
     }
 
-    /// Guesses the character set of bytes that carry no ECI (byte mode / binary segments), the way common
-    /// readers do: UTF-8 when the bytes are valid UTF-8; otherwise Shift_JIS when they are valid
-    /// Shift_JIS and hold double-byte characters with no stray C1 or Latin-1-looking bytes;
-    /// otherwise ISO-8859-1 (which accepts every byte).
+    /// Guesses the character set of bytes that carry no ECI (byte mode / binary segments): UTF-8 when the
+    /// bytes are valid UTF-8; otherwise Shift_JIS when they are valid Shift_JIS with evidence Latin-1 text
+    /// cannot give (``looksLikeShiftJIS(_:)``); otherwise ISO-8859-1, the default interpretation (ECI
+    /// 000003) of QR Code (ISO/IEC 18004:2015; its 2000 edition's default was JIS8 and Shift JIS, which
+    /// is why Shift JIS is guessed at all) and of Aztec Code (ISO/IEC 24778); it accepts every byte.
     public static func guessCharacterSet(_ bytes: [UInt8]) -> CharacterSet {
         if String(validating: bytes, as: UTF8.self) != nil { return .utf8 }
         if looksLikeShiftJIS(bytes) { return .shiftJIS }
         return .iso8859_1
     }
 
-    /// True when `bytes` parse as Shift_JIS and look more like Japanese than like Latin-1 text:
-    /// double-byte characters with a lead byte 0x81–0x9F (C1 controls in ISO-8859-1) and runs of two or
-    /// more half-width katakana count for Shift_JIS; a high byte standing alone between ASCII bytes (an
-    /// accented letter in a Latin word) counts for ISO-8859-1.
+    /// True when `bytes` parse as Shift_JIS and hold what ISO-8859-1 text does not:
+    /// - a double-byte character whose lead byte is 0x81–0x9F. Those bytes are C1 controls in ISO-8859-1,
+    ///   which text never holds, and they lead every hiragana, katakana, full-width punctuation mark and
+    ///   first-level kanji of JIS X 0208 in Shift_JIS;
+    /// - or three or more half-width katakana (0xA1–0xDF) in a row.
+    /// Lead bytes 0xE0–0xEF (second-level kanji) and pairs of half-width katakana decide nothing: they are
+    /// accented letters in ISO-8859-1, and adjacent ones are common there ("ção" is E7 E3 6F, "AÇÃO" is
+    /// 41 C7 C3 4F, "àé" is E0 E9).
     static func looksLikeShiftJIS(_ bytes: [UInt8]) -> Bool {
-        var i = 0, sjis = 0, latin = 0, kanaRun = 0
-        func isASCII(_ k: Int) -> Bool { k < 0 || k >= bytes.count || bytes[k] < 0x80 }
+        var i = 0, evidence = false, kanaRun = 0
         while i < bytes.count {
             let b = bytes[i]
             if b >= 0xA1 && b <= 0xDF {
                 kanaRun += 1
-                if kanaRun == 2 { sjis += 2 } else if kanaRun > 2 { sjis += 1 }
-                if isASCII(i - 1) && isASCII(i + 1) { latin += 1 }
+                if kanaRun >= 3 { evidence = true }
                 i += 1
                 continue
             }
@@ -214,12 +217,12 @@ public enum ECI {
                 guard i + 1 < bytes.count else { return false }
                 let t = bytes[i + 1]
                 guard (t >= 0x40 && t <= 0x7E) || (t >= 0x80 && t <= 0xFC) else { return false }
-                if b <= 0x9F || t >= 0x80 { sjis += 2 } else if isASCII(i - 1) { latin += 1 }
+                if b <= 0x9F { evidence = true }
                 i += 2
             } else {
                 return false
             }
         }
-        return sjis > latin && String(bytes: bytes, encoding: .shiftJIS) != nil
+        return evidence && String(bytes: bytes, encoding: .shiftJIS) != nil
     }
 }
