@@ -27,8 +27,18 @@ public struct Barcode: Sendable, Equatable {
     /// The error-correction level where the symbology has one (`L`/`M`/`Q`/`H` for QR Code), else `nil`.
     public var errorCorrectionLevel: String?
     /// Reading direction of the symbol in degrees, clockwise from the image's x axis (0, 90, 180, 270 for
-    /// linear symbols read along rows or columns).
-    public var orientation: Double
+    /// linear symbols read along rows or columns), in [0, 360): any other angle given is taken modulo 360.
+    public var orientation: Double {
+        didSet { orientation = Self.normalizedOrientation(orientation) }
+    }
+
+    /// `degrees` in [0, 360) (an angle a hair under 0 that rounds to 360 when 360 is added is 0).
+    static func normalizedOrientation(_ degrees: Double) -> Double {
+        guard degrees.isFinite else { return 0 }
+        var d = degrees.truncatingRemainder(dividingBy: 360)
+        if d < 0 { d += 360 }
+        return d >= 360 ? 0 : d
+    }
     /// True when the symbol was read from its mirror image.
     public var isMirrored: Bool
     /// True when the symbol was light on dark.
@@ -60,7 +70,7 @@ public struct Barcode: Sendable, Equatable {
         self.cornerPoints = cornerPoints
         self.symbologyIdentifier = symbologyIdentifier
         self.errorCorrectionLevel = errorCorrectionLevel
-        self.orientation = orientation
+        self.orientation = Self.normalizedOrientation(orientation)
         self.isMirrored = isMirrored
         self.isInverted = isInverted
         self.structuredAppend = structuredAppend
