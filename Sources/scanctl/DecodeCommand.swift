@@ -30,9 +30,9 @@ enum DecodeCommand {
             OptionSpec(
                 names: ["--formats"], value: "LIST",
                 summary:
-                    "Comma-separated formats to look for ('ean13,upca'; 'EAN-13' works too). See 'scanctl plugins'.",
+                    "Comma-separated formats to look for ('ean13,upca'; 'EAN-13' works too; 'all' for every one; repeated, the lists add up). See 'scanctl plugins'.",
                 defaultText: "all", completion: .decoderFormats)
-        ) { s, _, value in s.formatList = value },
+        ) { s, _, value in s.formatList = [s.formatList, value].compactMap { $0 }.joined(separator: ",") },
         CommandRegistry.pluginOption(\Settings.plugins),
         CommandOption(
             OptionSpec(
@@ -145,10 +145,15 @@ enum DecodeCommand {
         return v
     }
 
-    /// Parses `ean13,upc-a,QR Code`; an unknown name is an error listing the known ones.
+    /// Parses `ean13,upc-a,QR Code`; `all` stands for every known format; an unknown name is an error
+    /// listing the known ones.
     static func parseFormats(_ list: String, known: Set<BarcodeFormat>) throws -> Set<BarcodeFormat> {
         var out: Set<BarcodeFormat> = []
         for item in list.split(separator: ",") {
+            if item.trimmingCharacters(in: .whitespaces).lowercased() == "all" {
+                out.formUnion(known)
+                continue
+            }
             guard let f = BarcodeFormat(parsing: String(item)), known.contains(f) else {
                 let names = known.sorted().map(\.name).joined(separator: ", ")
                 throw OptionParser.UsageError(description: "unknown format '\(item)'; known: \(names)")
