@@ -274,17 +274,32 @@ enum GenerateCommand {
                     bytes = Array((separator + SymbolRenderer.text(symbol, style: s.style, ansi: ansi)).utf8)
                 }
                 if s.output == "-" {
-                    FileHandle.standardOutput.write(Data(bytes))
+                    try FileHandle.standardOutput.write(contentsOf: Data(bytes))
                 } else {
-                    let path = symbols.count > 1 ? numbered(s.output, k + 1) : s.output
-                    try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+                    try write(bytes, to: symbols.count > 1 ? numbered(s.output, k + 1) : s.output)
                 }
             } catch {
-                Console.error("\(s.output): cannot write: \(SystemErrorText.describe(error))")
+                let name = s.output == "-" ? "standard output" : s.output
+                Console.error("\(name): cannot write: \(SystemErrorText.describe(error))")
                 return ExitStatus.usage
             }
         }
         return ExitStatus.success
+    }
+
+    /// Writes `bytes` to the file at `path`: a new or regular file is replaced whole (written beside it
+    /// and renamed over it, so a reader never sees half a drawing); a symbolic link is followed to the
+    /// file it names; a FIFO or a device is written in place (a rename would replace it with a file).
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        var info = stat()
+        if stat(url.path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            let handle = try FileHandle(forWritingTo: url)
+            defer { try? handle.close() }
+            try handle.write(contentsOf: Data(bytes))
+        } else {
+            try Data(bytes).write(to: url, options: .atomic)
+        }
     }
 
     /// A read that failed: the C library's message (`No such file or directory`, `Is a directory`).

@@ -1,5 +1,6 @@
 import Foundation
 import ScanCore
+import ScanSession
 
 // scanctl: the command-line front end. Each subcommand lives in its own file; Commands lists them.
 // Decoding many frames or files: freed buffers are kept for the next one (FrameMemory).
@@ -45,5 +46,12 @@ if status == nil {
         status = ExitStatus.usage
     }
 }
-fflush(nil)
+// Results that never reached standard output (a full disk, a device that refuses them) make a command
+// that would have succeeded fail: the caller must not take the missing output for none.
+let flushError: Int32? = fflush(nil) == 0 ? nil : errno
+let failure = ProgressDisplay.shared.standardOutputFailure ?? flushError
+if let failure, failure != EPIPE, status == ExitStatus.success {
+    Console.error("standard output: cannot write: \(String(cString: strerror(failure)))")
+    status = ExitStatus.usage
+}
 exit(status ?? ExitStatus.usage)

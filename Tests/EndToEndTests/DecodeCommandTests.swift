@@ -96,4 +96,26 @@ import Testing
         #expect(r.status == 0)
         #expect(r.stdout.contains("ean-upc: ean13 ean8 upca upce"))
     }
+
+    /// Results standard output did not take (a full device) fail the command, exit 2, with the reason;
+    /// they were lost with exit 0.
+    @Test func anUnwritableStandardOutputIsAnError() throws {
+        let file = ScanctlProcess.fixture("ean13.png")
+        for arguments in [["decode", "--json", file], ["decode", file], ["plugins"]] {
+            let r = try ScanctlProcess.run(arguments, standardOutputTo: "/dev/full")
+            #expect(r.status == 2, "\(arguments): \(r.stderr)")
+            #expect(r.stderr.contains("standard output: cannot write: No space left on device"), "\(r.stderr)")
+        }
+    }
+
+    /// `--formats all` is the default written out, and repeated `--formats` lists add up.
+    @Test func formatsAllAndRepeatedLists() throws {
+        let file = ScanctlProcess.fixture("ean13.png")
+        let all = try ScanctlProcess.run(["decode", "--formats", "all", "--json", file])
+        #expect(all.status == 0, "stderr: \(all.stderr)")
+        #expect(all.jsonLines.count == 1)
+        let both = try ScanctlProcess.run(["decode", "--formats", "qrcode", "--formats", "ean13", "--json", file])
+        #expect(both.status == 0, "stderr: \(both.stderr)")
+        #expect(both.jsonLines.first?["format"] as? String == "ean13")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// `scanctl generate` run as a process; what it writes is read back with `scanctl decode`.
@@ -139,5 +140,45 @@ import Testing
         #expect(r.status == 0, "stderr: \(r.stderr)")
         let o = try #require(try decodeJSON(out).first)
         #expect(o["raw_bytes"] as? String == Data(bytes).base64EncodedString())
+    }
+
+    /// Standard output that refuses the drawing (a full device) is an error naming it, exit 2; it was a
+    /// crash (SIGILL) on an unchecked write.
+    @Test func anUnwritableStandardOutputIsAnError() throws {
+        for type in ["png", "svg", "text"] {
+            let r = try ScanctlProcess.run(
+                ["generate", "--format", "qrcode", "--type", type, "hi"], standardOutputTo: "/dev/full")
+            #expect(r.status == 2, "\(type): \(r.stderr)")
+            #expect(r.stderr.contains("standard output: cannot write"), "\(type): \(r.stderr)")
+        }
+    }
+
+    /// `--output` through a symbolic link writes the file it names and keeps the link; a FIFO is written
+    /// in place (an atomic rename replaced both with a new file).
+    @Test func outputThroughASymlinkOrAFIFO() throws {
+        let target = path("target.png"), link = path("link.png"), fifo = path("pipe.png")
+        FileManager.default.createFile(atPath: target, contents: Data())
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let r = try ScanctlProcess.run(["generate", "--format", "qrcode", "--output", link, "via link"])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try decodeJSON(target).first?["raw_value"] as? String == "via link")
+
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = DispatchQueue.global()
+        let received = Mutex<Data?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        reader.async {
+            let data = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile()
+            received.withLock { $0 = data }
+            done.signal()
+        }
+        let w = try ScanctlProcess.run(["generate", "--format", "qrcode", "--type", "svg", "--output", fifo, "fifo"])
+        #expect(w.status == 0, "stderr: \(w.stderr)")
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        var info = stat()
+        #expect(stat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+        let svg = String(decoding: received.withLock { $0 } ?? Data(), as: UTF8.self)
+        #expect(svg.hasPrefix("<?xml") || svg.hasPrefix("<svg"), "read: \(svg.prefix(40))")
     }
 }

@@ -50,6 +50,16 @@ import Testing
         #expect(r.stderr.contains("output 'log': missing-dir/x.jsonl: cannot open: No such file or directory"))
     }
 
+    /// A stdout output whose lines the device refuses fails the run (exit 1), with the reason on
+    /// standard error; the run went on saying 0 errors, exit 0.
+    @Test func stdoutOutputThatCannotWriteIsARuntimeFailure() throws {
+        let dir = try TemporaryDirectory()
+        try Self.samplesSession(dir, outputs: "  - { id: out, type: stdout, events: [confirmed] }", to: "out")
+        let r = try ScanctlProcess.run(["run", "s.yaml"], standardOutputTo: "/dev/full", directory: dir.path)
+        #expect(r.status == 1, "stderr: \(r.stderr)")
+        #expect(r.stderr.contains("standard output: cannot write: No space left on device"), "\(r.stderr)")
+    }
+
     @Test func maxEventsStopsAfterExactlyN() throws {
         let dir = try TemporaryDirectory()
         try Self.samplesSession(dir, outputs: "  - { id: out, type: stdout, events: [confirmed] }", to: "out")

@@ -35,6 +35,25 @@ struct ScanctlProcess {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)").path
     }
 
+    /// ``run(_:)`` with standard output going to the file or device at `path` (`/dev/full`: every write
+    /// fails) instead of a pipe; `stdout` of the result is empty.
+    static func run(_ arguments: [String], standardOutputTo path: String, directory: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try out.close()
+        return Result(status: process.terminationStatus, stdout: "", stderr: String(decoding: errData, as: UTF8.self))
+    }
+
     static func run(_ arguments: [String]) throws -> Result {
         let process = Process()
         process.executableURL = executable

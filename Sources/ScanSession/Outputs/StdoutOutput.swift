@@ -12,16 +12,26 @@ public struct StdoutOutput: Output {
     public let format: LineFormat
     /// Text lines of confirmed events start with `confirmed: ` (the output receives detected ones too).
     public let marksConfirmed: Bool
-    private let writeLine: @Sendable ([UInt8]) -> Void
+    private let writeLine: @Sendable ([UInt8]) throws -> Void
+
+    /// A line standard output did not take (a full disk, a closed device): reported and counted as the
+    /// session's error, as a file output's failed write is.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
 
     /// - Parameters:
     ///   - events: the kinds the output receives (its `events:`); only whether both `detected` and
     ///     `confirmed` are among them matters, for `text`.
-    ///   - writeLine: where lines go (without their newline); default: the process's standard output.
+    ///   - writeLine: where lines go (without their newline); default: the process's standard output,
+    ///     throwing ``Failure`` when a line could not be written.
     public init(
         id: String, format: LineFormat = .jsonl, events: Set<EventKind> = [.confirmed],
-        writeLine: @escaping @Sendable ([UInt8]) -> Void = {
-            ProgressDisplay.shared.writeLine(bytes: $0, to: STDOUT_FILENO)
+        writeLine: @escaping @Sendable ([UInt8]) throws -> Void = {
+            if let failure = ProgressDisplay.shared.writeLine(bytes: $0, to: STDOUT_FILENO) {
+                throw Failure(description: "standard output: cannot write: \(String(cString: strerror(failure)))")
+            }
         }
     ) {
         self.id = id
@@ -36,10 +46,10 @@ public struct StdoutOutput: Output {
         switch format {
         case .text:
             let marked = marksConfirmed && event.kind == .confirmed
-            writeLine(Array(((marked ? "confirmed: " : "") + event.textLine).utf8))
+            try writeLine(Array(((marked ? "confirmed: " : "") + event.textLine).utf8))
         case .raw:
-            if event.kind == .confirmed, let barcode = event.barcode { writeLine(barcode.rawOutput) }
-        case .jsonl, .csv: writeLine(Array(event.jsonLine.utf8))
+            if event.kind == .confirmed, let barcode = event.barcode { try writeLine(barcode.rawOutput) }
+        case .jsonl, .csv: try writeLine(Array(event.jsonLine.utf8))
         }
     }
 

@@ -25,6 +25,8 @@ public final class ProgressDisplay: Sendable {
         /// A status line is on the screen now.
         var shown = false
         var drawnAt = Date.distantPast
+        /// The error number of the first line that could not be written to standard output.
+        var standardOutputFailure: Int32?
     }
 
     private let terminal: Bool
@@ -56,20 +58,32 @@ public final class ProgressDisplay: Sendable {
 
     /// Writes `line` and a newline to `descriptor` (standard output or error) in one piece, erasing the
     /// status line first when both share the terminal, and drawing it again after.
-    public func writeLine(_ line: String, to descriptor: Int32) {
+    /// Returns the error number when the line could not be written whole (a full disk, a device that
+    /// refuses it), nil when it was; a failure on standard output is kept (``standardOutputFailure``).
+    @discardableResult
+    public func writeLine(_ line: String, to descriptor: Int32) -> Int32? {
         writeLine(bytes: Array(line.utf8), to: descriptor)
     }
 
     /// Writes `bytes` and a newline like ``writeLine(_:to:)`` (bytes that need not be UTF-8).
-    public func writeLine(bytes line: [UInt8], to descriptor: Int32) {
+    @discardableResult
+    public func writeLine(bytes line: [UInt8], to descriptor: Int32) -> Int32? {
         let bytes = line + [0x0A]
-        state.withLock { s in
+        return state.withLock { s in
             let sharesTerminal = s.shown && (descriptor == STDERR_FILENO || isatty(descriptor) == 1)
             if sharesTerminal { erase(&s) }
-            Self.write(bytes, to: descriptor)
+            let failure = Self.write(bytes, to: descriptor)
             if sharesTerminal { draw(&s) }
+            if let failure, descriptor == STDOUT_FILENO, s.standardOutputFailure == nil {
+                s.standardOutputFailure = failure
+            }
+            return failure
         }
     }
+
+    /// The error number of the first line ``writeLine(_:to:)`` could not write to standard output, or
+    /// nil: a command that printed results checks it before it reports success.
+    public var standardOutputFailure: Int32? { state.withLock { $0.standardOutputFailure } }
 
     func advance(_ id: Int) {
         state.withLock { s in
@@ -124,15 +138,18 @@ public final class ProgressDisplay: Sendable {
     }
 
     /// Writes all of `bytes`, retrying short writes and interruptions.
-    private static func write(_ bytes: [UInt8], to descriptor: Int32) {
-        bytes.withUnsafeBytes { buffer in
+    /// Writes all of `bytes`; the error number when that failed (EIO when the descriptor took nothing).
+    private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBytes { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
                 let n = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
+                if n < 0 { return errno }
+                if n == 0 { return EIO }
                 offset += n
             }
+            return nil
         }
     }
 }
