@@ -40,6 +40,16 @@ import Testing
         #expect(binary.rawOutput == [0, 255, 10])
     }
 
+    /// A payload that is no text shows its bytes on its line (it showed nothing after `qrcode: `).
+    @Test func aPayloadThatIsNoTextShowsItsBytes() {
+        var binary = code("")
+        binary.rawValue = nil
+        binary.rawBytes = [0x80, 0x41, 0x5C, 0x0A, 0xFF]
+        binary.displayValue = ""
+        binary.valueType = .unknown
+        #expect(binary.textSummary == "qrcode: \\x80A\\\\\\n\\xFF")
+    }
+
     @Test func rawStdoutWritesConfirmedPayloadsOnly() throws {
         let lines = Mutex<[[UInt8]]>([])
         let out = StdoutOutput(id: "o", format: .raw, writeLine: { line in lines.withLock { $0.append(line) } })

@@ -3,10 +3,14 @@ import ScanCore
 extension Barcode {
     /// `FORMAT: VALUE`, or `FORMAT (TYPE): VALUE` when the value parser found a type other than plain text
     /// (`qrcode (wifi): MyNet`, `ean13 (product): 4006381333931`). VALUE is the display value with line
-    /// breaks and other control characters escaped (``TextLine/escaped(_:)``), so one code is one line.
+    /// breaks and other control characters escaped (``TextLine/escaped(_:)``), so one code is one line;
+    /// a payload that is no text (no ``Barcode/rawValue``, no display value) shows its bytes
+    /// (``TextLine/escaped(bytes:)``).
     public var textSummary: String {
         let type = valueType == .text || valueType == .unknown ? "" : " (\(valueType.name))"
-        return "\(format.name)\(type): \(TextLine.escaped(displayValue))"
+        let value =
+            rawValue == nil && displayValue.isEmpty ? TextLine.escaped(bytes: rawBytes) : TextLine.escaped(displayValue)
+        return "\(format.name)\(type): \(value)"
     }
 
     /// The payload as it is (`--raw`, `format: raw`): the raw value's UTF-8 bytes, or the raw bytes when
@@ -34,6 +38,25 @@ public enum TextLine {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
             default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// `bytes` as ``escaped(_:)`` writes ASCII text: printable ASCII as it is (a backslash doubled),
+    /// `\n`, `\r`, `\t`, and every other byte as `\xHH`, for a payload that is no text.
+    public static func escaped(bytes: [UInt8]) -> String {
+        var out = ""
+        for b in bytes {
+            switch b {
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0x20...0x7E: out.unicodeScalars.append(Unicode.Scalar(b))
+            default:
+                let hex = String(b, radix: 16, uppercase: true)
+                out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
             }
         }
         return out
