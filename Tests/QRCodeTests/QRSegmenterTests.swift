@@ -22,6 +22,8 @@ struct QRSegmenterTests {
         let kanji: [UInt8] = [0x93, 0x5F, 0xE4, 0xAA]
         #expect(QRSegmenter.segments(kanji, versionRange: 0, kanji: true).map(\.mode) == [.kanji])
         #expect(QRSegmenter.segments(kanji, versionRange: 0, kanji: false).map(\.mode) == [.byte])
+        // Pairs in the Kanji ranges that are no Shift_JIS character (85 86 87 88) stay bytes.
+        #expect(QRSegmenter.segments([0x85, 0x86, 0x87, 0x88], versionRange: 0, kanji: true).map(\.mode) == [.byte])
         // Under FNC1, GS is an alphanumeric '%' and a literal '%' takes two characters.
         let gs1 = QRSegmenter.segments(Array("10AB".utf8) + [0x1D] + Array("21C%".utf8), versionRange: 0, gs1: true)
         #expect(gs1.map(\.mode) == [.alphanumeric])
@@ -47,7 +49,7 @@ struct QRSegmenterTests {
                         valid =
                             kanji && part.count % 2 == 0
                             && stride(from: 0, to: part.count, by: 2).allSatisfy {
-                                QRSegment.kanjiValue(part[$0], part[$0 + 1]) != nil
+                                QRSegment.isKanjiCharacter(part[$0], part[$0 + 1])
                             }
                     default: valid = true
                     }

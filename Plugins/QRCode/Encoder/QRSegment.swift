@@ -1,3 +1,4 @@
+import Foundation
 import ScanCore
 
 /// A run of payload bytes written in one mode (ISO/IEC 18004:2015 §7.4.2–§7.4.6).
@@ -91,6 +92,14 @@ public struct QRSegment: Sendable, Equatable {
         for (v, c) in QRDecodedBitStreamParser.alphanumericTable.enumerated() { t[Int(c)] = v }
         return t
     }()
+
+    /// True when the double byte is a character Kanji mode may carry: in its ranges (``kanjiValue(_:_:)``)
+    /// and assigned in Shift_JIS (JIS X 0208, as Foundation's converter has it). A pair the ranges hold but
+    /// no character is left in byte mode: in Kanji mode it reads back as no text, and other readers show
+    /// replacement characters.
+    public static func isKanjiCharacter(_ first: UInt8, _ second: UInt8) -> Bool {
+        kanjiValue(first, second) != nil && String(bytes: [first, second], encoding: .shiftJIS) != nil
+    }
 
     /// The 13-bit Kanji value of a Shift_JIS double byte (§7.4.6: subtract 8140 or C140, then
     /// most significant byte × C0 + least significant byte), or `nil` outside 8140–9FFC and E040–EBBF.

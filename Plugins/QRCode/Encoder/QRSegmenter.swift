@@ -13,7 +13,7 @@ import ScanCore
 /// character (numeric: 4, 3, 3 bits for the first, second, third digit of a group; alphanumeric: 6, 5).
 /// Opening a segment costs its mode indicator and its character count indicator, whose length depends
 /// on the version range (Table 3), so the search runs per range. Every byte may go in byte mode; digits
-/// also numeric; Table 5 characters also alphanumeric; Shift_JIS Kanji double bytes also Kanji when
+/// also numeric; Table 5 characters also alphanumeric; Shift_JIS Kanji characters also Kanji when
 /// `kanji` is set. Cost: O(bytes × 7 states).
 public enum QRSegmenter {
     /// States: numeric with 0/1/2 digits mod 3, alphanumeric with 0/1 mod 2, byte, Kanji.
@@ -58,7 +58,7 @@ public enum QRSegmenter {
             let alphaWeight: Int? =
                 gs1 && b == GS1ElementSyntax.separator
                 ? 1 : (gs1 && b == UInt8(ascii: "%") ? 2 : (QRSegment.alphanumericValue(b) != nil ? 1 : nil))
-            let kanjiPair = kanji && i + 1 < n && QRSegment.kanjiValue(b, bytes[i + 1]) != nil
+            let kanjiPair = kanji && i + 1 < n && QRSegment.isKanjiCharacter(b, bytes[i + 1])
             for (c, s) in starts {
                 if isDigit {
                     if s >= 0 && s < 3 {
