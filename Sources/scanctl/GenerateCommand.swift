@@ -104,7 +104,8 @@ enum GenerateCommand {
         ) { s, name, value in s.style.scale = try OptionParser.integer(value, for: name, in: 1...1000) },
         CommandOption(
             OptionSpec(
-                names: ["--quiet-zone"], value: "N", summary: "Light modules on every side.",
+                names: ["--quiet-zone"], value: "N",
+                summary: "Light modules on every side (a linear symbol: left and right; above and below at most 2).",
                 defaultText: "4 for QR Code, 10 for Code 128")
         ) { s, name, value in s.style.quietZone = try OptionParser.integer(value, for: name, in: 0...1000) },
         CommandOption(
