@@ -122,6 +122,7 @@ public final class Coordinator: Sendable {
                                 events: decoded.events)
                             viewers.observe(decoded.view)
                             router.route(decoded.events)
+                            slot.finished()
                         }
                     }
                 }
@@ -237,6 +238,10 @@ struct InputSink: FrameSink {
             metrics.produced([event])
             router.route(event, connections: connections.map(\.plan.index))
         }
-        if let sequencer, let frame { sequencer.release(frame, work) } else { work() }
+        if let sequencer, let frame { sequencer.release(frame, work); return }
+        // A live input whose frames are all decoded (no dropping) has its error after the events of the
+        // frames it handed over before it: a stream's consumer reads the events in frame order.
+        for slot in slots where !slot.dropping { slot.waitUntilIdle() }
+        work()
     }
 }

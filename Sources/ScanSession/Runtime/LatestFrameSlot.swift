@@ -12,6 +12,8 @@ final class LatestFrameSlot: @unchecked Sendable {
     private let condition = NSCondition()
     private var frame: SharedFrame?
     private var closed = false
+    /// The decoder took a frame and has not said ``finished()`` yet.
+    private var working = false
     private var droppedCount = 0
     let dropping: Bool
 
@@ -44,8 +46,25 @@ final class LatestFrameSlot: @unchecked Sendable {
         while frame == nil && !closed { condition.wait() }
         let taken = frame
         frame = nil
+        working = taken != nil
         condition.broadcast()
         return taken
+    }
+
+    /// The decoder is done with the frame ``take()`` gave it (its events are routed).
+    func finished() {
+        condition.lock()
+        working = false
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits until no frame is waiting and the decoder finished the one it took: every frame handed over
+    /// so far is decoded and its events routed.
+    func waitUntilIdle() {
+        condition.lock()
+        defer { condition.unlock() }
+        while frame != nil || working { condition.wait() }
     }
 
     /// No more frames: a frame still waiting is decoded, then ``take()`` returns nil.
