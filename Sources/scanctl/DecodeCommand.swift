@@ -189,10 +189,11 @@ enum DecodeCommand {
                 files[i], standardInput: standardInput, registry: registry, settings: s, annotation: annotations[i])
             progress?.advance()
             printer.release(i) {
-                for warning in result.warnings { Console.warning(warning) }
+                // Messages name the file: escaped as result lines escape it, so each stays one line.
+                for warning in result.warnings { Console.warning(TextLine.escaped(warning)) }
                 for line in result.lines { Console.output(bytes: line) }
-                if let problem = result.problem { Console.error(problem) }
-                if let problem = result.annotationProblem { Console.error(problem) }
+                if let problem = result.problem { Console.error(TextLine.escaped(problem)) }
+                if let problem = result.annotationProblem { Console.error(TextLine.escaped(problem)) }
                 totals.withLock {
                     $0.found += result.lines.count
                     if result.problem != nil { $0.unreadable += 1 }

@@ -118,4 +118,13 @@ import Testing
         #expect(both.status == 0, "stderr: \(both.stderr)")
         #expect(both.jsonLines.first?["format"] as? String == "ean13")
     }
+
+    /// An error naming a file with a line break in its name stays one line, escaped as result lines are.
+    @Test func errorsNamingAFileStayOneLine() throws {
+        let r = try ScanctlProcess.run(["decode", "/nonexistent/odd\nname.png"])
+        #expect(r.status == 2, "stderr: \(r.stderr)")
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(r.stderr)")
+        #expect(lines.first?.contains("/nonexistent/odd\\nname.png") == true, "stderr: \(r.stderr)")
+    }
 }
