@@ -111,8 +111,8 @@ final class ResultCollector {
         if let p = PluginABIRules.problem(withSymbologyIdentifier: identifier) { throw Invalid(description: p) }
         let metadata = try checkedMetadata(r.metadata)
         let direction = corners[1] - corners[0]
-        var orientation = atan2(direction.y, direction.x) * 180 / .pi
-        if orientation < 0 { orientation += 360 }
+        // Barcode keeps it in [0, 360).
+        let orientation = atan2(direction.y, direction.x) * 180 / .pi
         return Barcode(
             format: format, rawValue: text, rawBytes: bytes, cornerPoints: corners, symbologyIdentifier: identifier,
             orientation: orientation, metadata: metadata

@@ -93,10 +93,10 @@ public struct QRSegment: Sendable, Equatable {
         return t
     }()
 
-    /// True when the double byte is a character Kanji mode may carry: in its ranges (``kanjiValue(_:_:)``)
-    /// and assigned in Shift_JIS (JIS X 0208, as Foundation's converter has it). A pair the ranges hold but
-    /// no character is left in byte mode: in Kanji mode it reads back as no text, and other readers show
-    /// replacement characters.
+    /// True when the double byte is a character Kanji mode may carry (ISO/IEC 18004:2015 §7.4.6): in its
+    /// ranges (``kanjiValue(_:_:)``) and assigned in Shift_JIS (JIS X 0208, as Foundation's converter has
+    /// it). A pair the ranges hold but no character is left in byte mode: in Kanji mode it reads back as no
+    /// text, and other readers show replacement characters.
     public static func isKanjiCharacter(_ first: UInt8, _ second: UInt8) -> Bool {
         kanjiValue(first, second) != nil && String(bytes: [first, second], encoding: .shiftJIS) != nil
     }

@@ -97,8 +97,7 @@ extension LinearScanner.Cluster {
         func end(_ h: LinearScanner.Hit) -> Point {
             lines.point(along: Double(reversed ? h.forwardStart : h.forwardEnd), line: h.line)
         }
-        var orientation = lines.angle + (reversed ? 180 : 0)
-        if orientation >= 360 { orientation -= 360 }
+        let orientation = lines.angle + (reversed ? 180 : 0)  // Barcode keeps it in [0, 360)
         let m = top.match
         let corners = [start(top), end(top), end(bottom), start(bottom)]
         return Barcode(

@@ -191,9 +191,7 @@ extension LinearScanner.MeanProfile {
         }
         let s = reversed ? span.upperBound : span.lowerBound
         let e = reversed ? span.lowerBound : span.upperBound
-        var orientation = theta * 180 / .pi + (reversed ? 180 : 0)
-        while orientation < 0 { orientation += 360 }
-        while orientation >= 360 { orientation -= 360 }
+        let orientation = theta * 180 / .pi + (reversed ? 180 : 0)  // Barcode keeps it in [0, 360)
         return Barcode(
             format: m.format, rawValue: m.text, rawBytes: m.rawBytes, displayValue: m.displayValue ?? m.text,
             cornerPoints: [at(s, upper), at(e, upper), at(e, lower), at(s, lower)],

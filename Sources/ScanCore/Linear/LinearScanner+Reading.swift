@@ -35,19 +35,21 @@ extension LinearScanner {
         // A symbol's elements are runs of the line, with a light run on each side (of length 0 at a
         // border): a decoder whose shortest symbol has more elements than the line's runs less two reads
         // nothing there (nor in the line without specks, which has fewer). Fewer than two bars: nothing.
-        let fewestRuns = max(4, (decoders.map(\.minimumElements).min() ?? 1) + 2)
+        var fewestElements = Int.max
+        for d in decoders { fewestElements = min(fewestElements, d.minimumElements) }
+        let fewestRuns = max(4, (decoders.isEmpty ? 1 : fewestElements) + 2)
         guard
             let both = cachedLine(
                 source, lines: lines, index: index, segment: segment, frame: frame, fewestRuns: fewestRuns)
         else { return [] }
         let line = both.forward
         let elements = line.runs.count - 2
-        let chosen = chosen.filter { decoders[$0].minimumElements <= elements }
-        guard !chosen.isEmpty else { return [] }
+        func fits(_ k: Int) -> Bool { decoders[k].minimumElements <= elements }
+        guard chosen.contains(where: fits) else { return [] }
         var hits: [Hit] = []
         for (reversed, direction) in [(false, line), (true, both.reversed)] {
             var despeckled: ScanLine??
-            for k in chosen {
+            for k in chosen where fits(k) {
                 let decoder = decoders[k]
                 var matches = decoder.decodeRow(direction, options: options)
                 if matches.isEmpty && decoder.readsWithoutSpecks {

@@ -32,7 +32,6 @@ extension Barcode {
     /// The reading direction of a symbol whose top edge runs from `topLeft` to `topRight`: degrees in
     /// [0, 360), clockwise from the image's x axis (y runs down), as ``orientation`` states it.
     public static func orientation(from topLeft: Point, to topRight: Point) -> Double {
-        let angle = atan2(topRight.y - topLeft.y, topRight.x - topLeft.x) * 180 / Double.pi
-        return angle < 0 ? angle + 360 : angle
+        normalizedOrientation(atan2(topRight.y - topLeft.y, topRight.x - topLeft.x) * 180 / Double.pi)
     }
 }

@@ -34,9 +34,7 @@ public enum TextLine {
             case "\t": out += "\\t"
             case "\u{2028}": out += "\\u2028"
             case "\u{2029}": out += "\\u2029"
-            case _ where needsEscape(scalar):
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+            case _ where needsEscape(scalar): out += hexEscape(scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }
@@ -54,12 +52,16 @@ public enum TextLine {
             case 0x0D: out += "\\r"
             case 0x09: out += "\\t"
             case 0x20...0x7E: out.unicodeScalars.append(Unicode.Scalar(b))
-            default:
-                let hex = String(b, radix: 16, uppercase: true)
-                out += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+            default: out += hexEscape(UInt32(b))
             }
         }
         return out
+    }
+
+    /// `\xHH` for a value under 256 (`\x1D`, `\xFF`).
+    private static func hexEscape(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "\\x" + (hex.count < 2 ? "0" + hex : hex)
     }
 
     /// C0 controls, DEL, the C1 controls (U+0080–U+009F: a terminal acts on some, as CSI U+009B) and

@@ -21,9 +21,7 @@ public final class FileOutput: Output {
     }
 
     /// The output could not open, write or rotate its file; the text names the file and the reason.
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-    }
+    public typealias Failure = OutputFailure
 
     public func open() throws {
         try state.withLock { s throws(Failure) in

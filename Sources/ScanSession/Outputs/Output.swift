@@ -24,6 +24,13 @@ extension Output {
     public func persist(_ event: Event) throws {}
 }
 
+/// Why an output could not open, write, send or spool: a message naming what failed and the reason
+/// (`out/scans.jsonl: cannot write: No space left on device`), reported and counted by the session.
+public struct OutputFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
+}
+
 /// An output with the event kinds it receives (`events:` in the session).
 public struct OutputPlan: Sendable {
     /// The output.

@@ -23,9 +23,7 @@ final class Spool: Sendable {
         let body: String
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
+    typealias Failure = OutputFailure
 
     /// The directory; nil keeps payloads in memory only.
     let directory: String?

@@ -14,23 +14,17 @@ public struct StdoutOutput: Output {
     public let marksConfirmed: Bool
     private let writeLine: @Sendable ([UInt8]) throws -> Void
 
-    /// A line standard output did not take (a full disk, a closed device): reported and counted as the
-    /// session's error, as a file output's failed write is.
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-        public init(description: String) { self.description = description }
-    }
-
     /// - Parameters:
     ///   - events: the kinds the output receives (its `events:`); only whether both `detected` and
     ///     `confirmed` are among them matters, for `text`.
     ///   - writeLine: where lines go (without their newline); default: the process's standard output,
-    ///     throwing ``Failure`` when a line could not be written.
+    ///     throwing ``OutputFailure`` (`standard output: cannot write: REASON`) when a line could not be
+    ///     written (a full disk, a device that refuses it), which the session reports and counts.
     public init(
         id: String, format: LineFormat = .jsonl, events: Set<EventKind> = [.confirmed],
         writeLine: @escaping @Sendable ([UInt8]) throws -> Void = {
             if let failure = ProgressDisplay.shared.writeLine(bytes: $0, to: STDOUT_FILENO) {
-                throw Failure(description: "standard output: cannot write: \(String(cString: strerror(failure)))")
+                throw OutputFailure(description: "standard output: cannot write: \(String(cString: strerror(failure)))")
             }
         }
     ) {

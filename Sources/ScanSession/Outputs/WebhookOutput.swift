@@ -53,9 +53,7 @@ public final class WebhookOutput: Output {
     }
 
     /// The output cannot start: a bad URL or an unusable spool directory.
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-    }
+    public typealias Failure = OutputFailure
 
     /// Events delivered (accepted with 2xx) so far.
     public var delivered: Int { state.withLock { $0.delivered } }
