@@ -15,21 +15,24 @@ extension AztecDetector {
         return plain.isEmpty ? centres(m, rowStep: rowStep, despeckle: true, mask: mask) : plain
     }
 
-    /// Row runs with every 1-pixel run inside the row merged into its neighbours (salt-and-pepper noise).
-    static func despeckled(_ runs: [Int]) -> [Int] {
-        var out: [Int] = []
-        out.reserveCapacity(runs.count)
+    /// The row runs `runs[0..<count]` with every 1-pixel run inside the row merged into its neighbours
+    /// (salt-and-pepper noise), written into `out`, whose storage is kept from call to call: the result is
+    /// `out[0..<n]` for the `n` returned.
+    static func despeckle(_ runs: [Int], count: Int, into out: inout [Int]) -> Int {
+        if out.count < count { out = [Int](repeating: 0, count: count) }
+        var n = 0
         var i = 0
-        while i < runs.count {
-            if runs[i] == 1, i > 0, i + 1 < runs.count, !out.isEmpty {
-                out[out.count - 1] += 1 + runs[i + 1]
+        while i < count {
+            if runs[i] == 1, i > 0, i + 1 < count, n > 0 {
+                out[n - 1] += 1 + runs[i + 1]
                 i += 2
             } else {
-                out.append(runs[i])
+                out[n] = runs[i]
+                n += 1
                 i += 1
             }
         }
-        return out
+        return n
     }
 
     /// True when the six ring spacings (half the sum of neighbouring runs) around dark run `c` are each
@@ -48,15 +51,17 @@ extension AztecDetector {
     static func centres(_ m: BitMatrix, rowStep: Int, despeckle: Bool, mask: CandidateMask? = nil) -> [Centre] {
         var found: [Centre] = []
         let speckle = despeckle ? 1.1 : 0
+        var raw: [Int] = [], clean: [Int] = []
         for y in stride(from: 0, to: m.height, by: max(1, rowStep)) {
             for span in mask?.rowSpans(y, grownBy: 0.5) ?? [0..<m.width] {
-                let raw = m.rowRuns(y, in: span)
-                let runs = despeckle ? despeckled(raw) : raw
-                guard runs.count >= 10 else { continue }
+                var count = m.rowRuns(y, in: span, into: &raw)
+                if despeckle { count = Self.despeckle(raw, count: count, into: &clean) }
+                let runs = despeckle ? clean : raw
+                guard count >= 10 else { continue }
                 // Pixel where run c starts.
                 var start = span.lowerBound + runs[0] + runs[1] + runs[2] + runs[3] + runs[4]
                 var c = 5
-                while c + 4 < runs.count {
+                while c + 4 < count {
                     defer {
                         start += runs[c] + runs[c + 1]
                         c += 2

@@ -38,16 +38,17 @@ public enum QRFinderPatternFinder {
         var found: [QRFinderPattern] = []
         // Every row through a pattern's centre tests the same light ring.
         let rings = EnclosedLightRegions()
+        var runs: [Int] = []
         matrix.bits.withUnsafeBufferPointer { px in
             var y = 0
             while y < h {
                 let spans = mask?.rowSpans(y, grownBy: spanGrowth) ?? [0..<w]
                 for span in spans {
-                    let runs = matrix.rowRuns(y, in: span)
+                    let count = matrix.rowRuns(y, in: span, into: &runs)
                     // Dark runs are the odd ones (runs[0] is the light run before the first dark pixel).
                     var i = 1
                     var position = span.lowerBound + runs[0]
-                    while i + 4 < runs.count {
+                    while i + 4 < count {
                         let total = runs[i] + runs[i + 1] + runs[i + 2] + runs[i + 3] + runs[i + 4]
                         if total >= 7 {
                             if ratioMatches(runs[i], runs[i + 1], runs[i + 2], runs[i + 3], runs[i + 4]) {

@@ -45,9 +45,16 @@ struct BitMatrixRunsTests {
                 for y in 0..<2 {
                     let row = Array(bits[(y * width)..<((y + 1) * width)])
                     #expect(m.rowRuns(y) == Self.reference(row), "width \(width) pattern \(pattern) row \(y)")
+                    // Into a buffer left over from a longer row: only its first n entries count.
+                    var buffer = [Int](repeating: 99, count: 2 * width + 3)
+                    let n = m.rowRuns(y, in: 0..<width, into: &buffer)
+                    #expect(Array(buffer[0..<n]) == Self.reference(row), "width \(width) pattern \(pattern) row \(y)")
                     if width >= 4 {
                         let xs = 1..<(width - 2)
                         #expect(m.rowRuns(y, in: xs) == Self.reference(Array(row[xs])))
+                        var fresh: [Int] = []
+                        let k = m.rowRuns(y, in: xs, into: &fresh)
+                        #expect(Array(fresh[0..<k]) == Self.reference(Array(row[xs])))
                     }
                 }
                 if width > 0 {

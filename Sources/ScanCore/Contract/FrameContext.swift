@@ -107,7 +107,9 @@ public final class FrameContext: Sendable {
     public var candidates: CandidateMap {
         if let candidateOverride { return candidateOverride }
         if let m = derived.cache.withLock({ $0.candidates }) { return m }
-        let m = CandidateMap.compute(image)
+        // The map is made from the half image, which the downscaled pass by 2 reads too.
+        let half = image.width >= 2 && image.height >= 2 ? downscaled(by: 2).image : nil
+        let m = CandidateMap.compute(image, half: half)
         return derived.cache.withLock { c in
             if let existing = c.candidates { return existing }
             c.candidates = m

@@ -73,6 +73,31 @@ public struct BitMatrix: Sendable, Equatable {
         }
     }
 
+    /// ``rowRuns(_:in:)`` written into `runs`, whose storage is kept from call to call (a search over
+    /// many rows allocates nothing per row). The runs are `runs[0..<n]` for the `n` returned; entries from
+    /// `n` on are left from earlier calls.
+    public func rowRuns(_ y: Int, in xs: Range<Int>, into runs: inout [Int]) -> Int {
+        if runs.count < xs.count + 1 { runs = [Int](repeating: 0, count: xs.count + 1) }
+        guard !xs.isEmpty else {
+            runs[0] = 0
+            return 1
+        }
+        return bits.withUnsafeBufferPointer { buf in
+            runs.withUnsafeMutableBufferPointer { out in
+                guard let base = buf.baseAddress else { return 0 }
+                var n = 0
+                var start = 0
+                BitMatrix.forEachColourChange(base + y * width + xs.lowerBound, count: xs.count) { i in
+                    out[n] = i - start
+                    n += 1
+                    start = i
+                }
+                out[n] = xs.count - start
+                return n + 1
+            }
+        }
+    }
+
     /// Run lengths along column `x` over the pixels `ys` only, in the convention of ``rowRuns(_:in:)``.
     public func columnRuns(_ x: Int, in ys: Range<Int>) -> [Int] {
         bits.withUnsafeBufferPointer { buf in

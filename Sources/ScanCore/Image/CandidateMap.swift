@@ -125,12 +125,18 @@ public struct CandidateMap: Sendable, Equatable {
 
     /// Computes the map of `image`.
     public static func compute(_ image: LuminanceImage) -> CandidateMap {
+        compute(image, half: image.width >= 2 && image.height >= 2 ? image.downscaled(by: 2) : nil)
+    }
+
+    /// Computes the map of `image` from `half`, its ``LuminanceImage/downscaled(by:)`` by 2 (nil when
+    /// `image` is smaller than 2 × 2), which ``FrameContext`` keeps for its downscaled pass.
+    static func compute(_ image: LuminanceImage, half halfImage: LuminanceImage?) -> CandidateMap {
         let hw = image.width / 2, hh = image.height / 2
         let sub = blockSize / 2  // block side in half pixels
         let bw = hw / sub, bh = hh / sub
-        guard bw >= 3, bh >= 3 else { return exhaustive() }
-        // 1. Half image (2×2 mean).
-        let half = image.halvedPixels()
+        guard bw >= 3, bh >= 3, let halfImage else { return exhaustive() }
+        // 1. Half image (2×2 mean), packed row by row.
+        let half = halfImage.packedPixels
         // 2. Structure tensor and edge count per block.
         let n = bw * bh
         var jxx = [Int](repeating: 0, count: n), jyy = [Int](repeating: 0, count: n)
