@@ -41,6 +41,70 @@ public struct CodabarRowDecoder: LinearRowDecoder {
         line.isQuietZone(run, atLeast: quietZoneNarrows * narrow, pure: pure)
     }
 
+    /// A data character read along the line: the centre of its seven elements (pixels along the line),
+    /// its pattern (``CodabarPatterns/patterns``) and its elements' widths (pixels, bar first).
+    struct DataCharacter {
+        var centre: Double
+        var pattern: UInt8
+        var widths: ArraySlice<Double>
+    }
+
+    /// True unless a data character's width (its seven elements) is far off its own kind's and nearer
+    /// the other kind's; `read` holds the data characters in order along the line (four at least, or it
+    /// is true).
+    ///
+    /// A data character has two wide elements (the digits, `-` and `$`: one wide bar and one wide space)
+    /// or three (`:`, `/`, `.`, `+`: three wide bars), so the two kinds differ in width by about one wide
+    /// element less one narrow one, whatever ink spread or blur does to the edges inside. Damage along the
+    /// bars (a cut, a glare band) that thins a wide bar and widens the space beside it keeps the
+    /// character's width but can change its pattern to one of the other kind, which the character table
+    /// accepts and nothing else checks: Codabar has no check character.
+    ///
+    /// A character's two possible widths come from the other data characters' elements where it stands:
+    /// a least-squares line (for perspective) through the widths of their narrow bars against their
+    /// centres, and likewise for narrow spaces, wide bars and wide spaces, each character left out of its
+    /// own lines. Bars and spaces are kept apart because blur and ink spread make them differ (a symbol
+    /// of the synthetic corpus has wide spaces a sixth wider than its wide bars). Where no other character
+    /// has a wide space, a wide space is taken as a wide bar plus the difference between a narrow space
+    /// and a narrow bar. Printers vary the width of single characters too (`codabar-1/12` of the real
+    /// corpus has a `2` a pixel wider than its other digits, half way to the other kind), so a character
+    /// is refused only when it is off its own kind's width by more than three times the root mean square
+    /// of the other characters' differences from theirs. The start and stop characters are left out: some
+    /// printers draw them narrower than the data (`codabar-1/11` and `12`, by a sixth).
+    static func widthsFitTheirKinds(_ read: [DataCharacter]) -> Bool {
+        guard read.count >= 4 else { return true }
+        // Element types: 0 narrow bar, 1 narrow space, 2 wide bar, 3 wide space.
+        func type(_ pattern: UInt8, _ e: Int) -> Int { e % 2 + (pattern >> (6 - e) & 1 == 1 ? 2 : 0) }
+        // Each character's width less its own kind's, and less the other kind's.
+        var offOwn: [Double] = [], offOther: [Double] = []
+        for k in read.indices {
+            var points = [[(x: Double, y: Double)]](repeating: [], count: 4)
+            for (m, c) in read.enumerated() where m != k {
+                for (e, width) in c.widths.enumerated() { points[type(c.pattern, e)].append((c.centre, width)) }
+            }
+            let x = read[k].centre
+            var expected = points.map { RegressionLine($0).map { $0(x) } }
+            if expected[3] == nil, let nb = expected[0], let ns = expected[1], let wb = expected[2] {
+                expected[3] = wb - nb + ns
+            }
+            guard let nb = expected[0], let ns = expected[1], let wb = expected[2], let ws = expected[3] else {
+                return true
+            }
+            let twoWide = 3 * nb + 2 * ns + wb + ws
+            let threeWide = nb + 3 * ns + 3 * wb
+            let width = read[k].widths.reduce(0, +)
+            let isThreeWide = read[k].pattern.nonzeroBitCount == 3
+            offOwn.append(width - (isThreeWide ? threeWide : twoWide))
+            offOther.append(width - (isThreeWide ? twoWide : threeWide))
+        }
+        for k in read.indices where abs(offOther[k]) < abs(offOwn[k]) {
+            let others = read.indices.filter { $0 != k }
+            let rms = (others.reduce(0.0) { $0 + offOwn[$1] * offOwn[$1] } / Double(others.count)).squareRoot()
+            if abs(offOwn[k]) > 3 * rms { return false }
+        }
+        return true
+    }
+
     func decodeSymbol(_ w: [Double], line: ScanLine, at i: Int, options: DecodeOptions) -> (LinearMatch, Int)? {
         let startWidth = Double(line.runStarts[i + 7] - line.runStarts[i])
         // Cheap test first: the quiet zone must be long enough for the narrowest element a start character
@@ -51,6 +115,8 @@ public struct CodabarRowDecoder: LinearRowDecoder {
         guard quietZoneOK(line, run: i - 1, narrow: start.narrow, pure: options.pure) else { return nil }
         var data: [Character] = []
         var narrow = start.narrow
+        func centre(_ k: Int) -> Double { Double(line.runStarts[k] + line.runStarts[k + 7]) / 2 }
+        var characters: [DataCharacter] = []
         var j = i + 8
         while j + 7 <= w.count {
             guard w[j - 1] <= maxGapNarrows * narrow else { return nil }
@@ -60,6 +126,7 @@ public struct CodabarRowDecoder: LinearRowDecoder {
             if c.index >= CodabarPatterns.firstStartStop {
                 let after = j + 7
                 guard data.count >= max(1, options.codabarMinLength) else { return nil }
+                guard Self.widthsFitTheirKinds(characters) else { return nil }
                 guard quietZoneOK(line, run: after, narrow: narrow, pure: options.pure) else { return nil }
                 // A symbol cropped by the image border reads as a shorter one when the piece of a character
                 // at the border passes for a start or stop character: the border is a quiet zone on one
@@ -81,6 +148,8 @@ public struct CodabarRowDecoder: LinearRowDecoder {
                 return (match, j + 6)
             }
             data.append(CodabarPatterns.characters[c.index])
+            characters.append(
+                DataCharacter(centre: centre(j), pattern: CodabarPatterns.patterns[c.index], widths: w[j..<(j + 7)]))
             j += 8
         }
         return nil

@@ -120,6 +120,18 @@ struct StressTests {
             count: 6000, families: ["codabar"], [96: [1357, 2484, 2941, 3470], 97: [2188, 2888, 5383]])
     }
 
+    /// Codabar symbols that a cut or a glare band along the bars gave a character of the other kind's
+    /// pattern at its own kind's width (a `+` read as a `4` or a `2`, a `.` as a `7`; seed 109: a run of 14,000 of
+    /// the ten linear families, seed 110: 4,000 Codabar), which Codabar's character table accepts and no
+    /// check character catches (``CodabarRowDecoder/widthsFitTheirKinds(_:)``). Right or unread.
+    @Test(.enabled(if: StressZint.executable != nil)) func aCodabarCharacterOfTheOtherKindsWidthIsRefused() throws {
+        try expectRightOrUnread(
+            count: 14000,
+            families: ["ean13", "ean8", "upca", "upce", "code128", "code39", "code32", "code93", "codabar", "itf"],
+            [109: [318, 8468, 8938, 9088, 12768]])
+        try expectRightOrUnread(count: 4000, families: ["codabar"], [110: [618, 2233, 2517, 3447, 3924]])
+    }
+
     /// ITF symbols that a bright band across the bars split (seed 103: a run of 4,000 ITF and Codabar;
     /// seed 105: 6,000 ITF), a piece of them read as a shorter ITF value, the band's light taken for a
     /// quiet zone and a digit pair's wide bar, narrow space and narrow bar for the stop pattern. The

@@ -1,18 +1,23 @@
 /// The ordinary least-squares line y = intercept + slope · x through points (x, y): the regression of y on
 /// x, for quantities known exactly at x (a scan line's index) and measured with noise in y (a position
 /// along the line). The sums are taken about the means, so large coordinates keep their precision.
-struct RegressionLine: Equatable {
-    var slope: Double
-    var intercept: Double
+public struct RegressionLine: Equatable, Sendable {
+    public var slope: Double
+    public var intercept: Double
+
+    public init(slope: Double, intercept: Double) {
+        self.slope = slope
+        self.intercept = intercept
+    }
 
     /// The line's y at `x`.
-    func callAsFunction(_ x: Double) -> Double { intercept + slope * x }
+    public func callAsFunction(_ x: Double) -> Double { intercept + slope * x }
 }
 
 extension RegressionLine {
     /// The line through `points`; a level line through their mean when the spread of their x
     /// (Σ (x − x̄)²) is under `minimumSpread` or zero. Nil when `points` is empty.
-    init?(_ points: [(x: Double, y: Double)], minimumSpread: Double = 0) {
+    public init?(_ points: [(x: Double, y: Double)], minimumSpread: Double = 0) {
         guard !points.isEmpty else { return nil }
         let n = Double(points.count)
         let mx = points.reduce(0) { $0 + $1.x } / n, my = points.reduce(0) { $0 + $1.y } / n
