@@ -129,7 +129,7 @@ let package = Package(
             path: "Tests/ScanImageIOTests"),
         .testTarget(name: "ScanValuesTests", dependencies: ["ScanValues", "ScanCore"], path: "Tests/ScanValuesTests"),
         .testTarget(
-            name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanCore", "ScanImageIO", "CTurboJPEG"],
+            name: "ScanCameraTests", dependencies: ["ScanCamera", "ScanCore", "ScanImageIO"],
             path: "Tests/ScanCameraTests"),
         .testTarget(
             name: "ScanAnnotationTests", dependencies: ["ScanAnnotation", "ScanCore", "ScanImageIO"],

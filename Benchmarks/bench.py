@@ -396,37 +396,31 @@ def speed_targets(rows):
 
     def get(name):
         return by.get(name)
+
+    def first(prefix):
+        """The (scanctl, zxing-cpp) results of the first row whose name starts with `prefix`, or None."""
+        return next(((a, b) for name, a, b in rows if name.startswith(prefix)), None)
+
+    def versus(pair, key, text, divisor=1):
+        """A target met when scanctl's `key` is at most zxing-cpp's over `divisor`; `text` takes both values."""
+        if pair:
+            a, b = pair
+            out.append((a[key] <= b[key] / divisor, text % (a[key], b[key])))
+
     none_all = get("1280x720 no code, all formats")
-    if none_all:
-        a, b = none_all
-        out.append((a["median_ms"] <= b["median_ms"],
-                    "speed: 1280x720 no-code frame, all formats: %.2f ms vs zxing-cpp %.2f ms (goal: half)"
-                    % (a["median_ms"], b["median_ms"])))
-    one_all = get("1280x720 one code, all formats")
-    if one_all:
-        a, b = one_all
-        out.append((a["median_ms"] <= b["median_ms"], "speed: 1280x720 one-code frame, all formats: %.2f ms vs %.2f ms"
-                    % (a["median_ms"], b["median_ms"])))
-    total = [r for r in rows if r[0].startswith("corpus total")]
-    if total:
-        _, a, b = total[0]
-        out.append((a["total_ms"] <= b["total_ms"], "speed: real corpus total %.0f ms vs zxing-cpp %.0f ms"
-                    % (a["total_ms"], b["total_ms"])))
+    versus(none_all, "median_ms",
+           "speed: 1280x720 no-code frame, all formats: %.2f ms vs zxing-cpp %.2f ms (goal: half)")
+    versus(get("1280x720 one code, all formats"), "median_ms",
+           "speed: 1280x720 one-code frame, all formats: %.2f ms vs %.2f ms")
+    versus(first("corpus total"), "total_ms", "speed: real corpus total %.0f ms vs zxing-cpp %.0f ms")
     one_fmt = get("1280x720 no code, ean13 only")
     if none_all and one_fmt:
         ratio = none_all[0]["median_ms"] / max(one_fmt[0]["median_ms"], 1e-6)
         out.append((ratio >= 3, "speed: no-code frame, all formats / one format = %.1fx (target >= 3x)" % ratio))
-    photos = get("1280x720 real-photo mosaic, no code, all formats")
-    if photos:
-        a, b = photos
-        out.append((a["cpu_median_ms"] <= b["cpu_median_ms"] / 2,
-                    "speed: real-photo mosaic without a code, all formats: CPU %.2f ms vs zxing-cpp %.2f ms "
-                    "(goal: half)" % (a["cpu_median_ms"], b["cpu_median_ms"])))
-    dense = [r for r in rows if r[0].startswith("corpus total dense")]
-    if dense:
-        _, a, b = dense[0]
-        out.append((a["cpu_total_ms"] <= b["cpu_total_ms"], "speed: dense corpus CPU %.0f ms vs zxing-cpp %.0f ms"
-                    % (a["cpu_total_ms"], b["cpu_total_ms"])))
+    versus(get("1280x720 real-photo mosaic, no code, all formats"), "cpu_median_ms",
+           "speed: real-photo mosaic without a code, all formats: CPU %.2f ms vs zxing-cpp %.2f ms (goal: half)",
+           divisor=2)
+    versus(first("corpus total dense"), "cpu_total_ms", "speed: dense corpus CPU %.0f ms vs zxing-cpp %.0f ms")
     big = get("1920x1080 no code, all formats")
     if none_all and big:
         ratio = big[0]["median_ms"] / max(none_all[0]["median_ms"], 1e-6)

@@ -20,28 +20,8 @@ extension DMDetector {
         var best = score(m, d.size, transform(corners))
         for _ in 0..<2 {
             for k in 0..<4 {
-                for step in [0.5, 0.25] {
-                    var rounds = 0
-                    var improved = true
-                    while improved && rounds < 4 {
-                        improved = false
-                        rounds += 1
-                        let start = corners[k]
-                        var bestP = start
-                        for dy in -1...1 {
-                            for dx in -1...1 where dx != 0 || dy != 0 {
-                                corners[k] = Point(
-                                    start.x + Double(dx) * step * module, start.y + Double(dy) * step * module)
-                                let s = score(m, d.size, transform(corners), above: best + 1e-9)
-                                if s > best + 1e-9 {
-                                    best = s
-                                    bestP = corners[k]
-                                    improved = true
-                                }
-                            }
-                        }
-                        corners[k] = bestP
-                    }
+                DMPointSearch.move(&corners, k, module: module, best: &best, margin: 1e-9) { c, threshold in
+                    score(m, d.size, transform(c), above: threshold)
                 }
             }
         }

@@ -23,6 +23,12 @@ public struct DMRegionGrid: Sendable {
         self.nodes = nodes
     }
 
+    /// Nodes as given (row-major, as ``nodes``).
+    init(size: DMSymbolSize, nodes: [Point]) {
+        self.size = size
+        self.nodes = nodes
+    }
+
     /// The transform of region (i, j) from module-grid coordinates of the whole symbol.
     func transform(_ i: Int, _ j: Int) -> PerspectiveTransform {
         let w = Double(size.regionColumns + 2)
@@ -57,9 +63,12 @@ public struct DMRegionGrid: Sendable {
     /// Moves each node, in turn, to where the regions around it best show their finder and timing
     /// modules (steps of ½ and ¼ module).
     public mutating func refine(_ m: BitMatrix, module: Double) {
+        let size = self.size
         let nc = nodeColumns
         let nr = size.verticalRegions + 1
-        func localScore(_ k: Int) -> Int {
+        /// The finder and timing modules matched in the regions around node `k` when the nodes are at `nodes`.
+        func localScore(_ nodes: [Point], _ k: Int) -> Int {
+            let grid = DMRegionGrid(size: size, nodes: nodes)
             let i = k % nc
             let j = k / nc
             var s = 0
@@ -67,63 +76,54 @@ public struct DMRegionGrid: Sendable {
                 let ri = i + di
                 let rj = j + dj
                 guard ri >= 0, rj >= 0, ri < nc - 1, rj < nr - 1 else { continue }
-                s += regionScore(m, ri, rj).0
+                s += grid.regionScore(m, ri, rj).0
             }
             return s
         }
         for _ in 0..<2 {
             for k in 0..<nodes.count {
-                var best = localScore(k)
-                for step in [0.5, 0.25] {
-                    var improved = true
-                    var rounds = 0
-                    while improved && rounds < 4 {
-                        improved = false
-                        rounds += 1
-                        let start = nodes[k]
-                        var bestP = start
-                        for dy in -1...1 {
-                            for dx in -1...1 where dx != 0 || dy != 0 {
-                                nodes[k] = Point(
-                                    start.x + Double(dx) * step * module, start.y + Double(dy) * step * module)
-                                let s = localScore(k)
-                                if s > best {
-                                    best = s
-                                    bestP = nodes[k]
-                                    improved = true
-                                }
-                            }
-                        }
-                        nodes[k] = bestP
+                var best = Double(localScore(nodes, k))
+                DMPointSearch.move(&nodes, k, module: module, best: &best) { moved, _ in Double(localScore(moved, k)) }
+            }
+        }
+    }
+
+    /// Hands each module's centre in the image to `body` with the module's row and column, region by region
+    /// through the region's own transform. False as soon as a region's transform is degenerate, a centre lies
+    /// more than 1.5 pixels outside a `width` × `height` image or `body` returns false.
+    func forEachModuleCentre(
+        width: Int, height: Int, _ body: (_ row: Int, _ column: Int, _ centre: Point) -> Bool
+    ) -> Bool {
+        let rh = size.regionRows + 2
+        let rw = size.regionColumns + 2
+        for j in 0..<size.verticalRegions {
+            for i in 0..<size.horizontalRegions {
+                let t = transform(i, j)
+                guard t.isValid else { return false }
+                for r in (j * rh)..<((j + 1) * rh) {
+                    for c in (i * rw)..<((i + 1) * rw) {
+                        let p = t.apply(Point(Double(c) + 0.5, Double(r) + 0.5))
+                        guard p.x > -1.5, p.y > -1.5, p.x < Double(width) + 1.5, p.y < Double(height) + 1.5,
+                            body(r, c, p)
+                        else { return false }
                     }
                 }
             }
         }
+        return true
     }
 
     /// The modules (1 = dark), sampled at module centres through each region's own transform; `nil`
     /// when a module centre falls outside the image.
     public func sample(_ m: BitMatrix) -> BitMatrix? {
-        let rh = size.regionRows + 2
-        let rw = size.regionColumns + 2
         var out = BitMatrix(width: size.columns, height: size.rows)
-        for j in 0..<size.verticalRegions {
-            for i in 0..<size.horizontalRegions {
-                let t = transform(i, j)
-                guard t.isValid else { return nil }
-                for r in (j * rh)..<((j + 1) * rh) {
-                    for c in (i * rw)..<((i + 1) * rw) {
-                        let p = t.apply(Point(Double(c) + 0.5, Double(r) + 0.5))
-                        guard p.x > -1.5, p.y > -1.5, p.x < Double(m.width) + 1.5, p.y < Double(m.height) + 1.5
-                        else { return nil }
-                        let x = min(max(Int(p.x), 0), m.width - 1)
-                        let y = min(max(Int(p.y), 0), m.height - 1)
-                        out.bits[r * size.columns + c] = m.bits[y * m.width + x]
-                    }
-                }
-            }
+        let sampled = forEachModuleCentre(width: m.width, height: m.height) { r, c, p in
+            let x = min(max(Int(p.x), 0), m.width - 1)
+            let y = min(max(Int(p.y), 0), m.height - 1)
+            out.bits[r * size.columns + c] = m.bits[y * m.width + x]
+            return true
         }
-        return out
+        return sampled ? out : nil
     }
 }
 
@@ -132,27 +132,14 @@ extension DMRegionGrid {
     /// half-way between the mean levels of the finder/timing modules that should be dark and those that
     /// should be light (one threshold per symbol; robust to blur that shifts a binarizer's edges).
     public func sampleLuminance(_ image: LuminanceImage) -> BitMatrix? {
-        let rh = size.regionRows + 2
-        let rw = size.regionColumns + 2
         var levels = [Double](repeating: 0, count: size.rows * size.columns)
-        let w = image.width
-        let h = image.height
-        guard w > 1, h > 1 else { return nil }
-        for j in 0..<size.verticalRegions {
-            for i in 0..<size.horizontalRegions {
-                let t = transform(i, j)
-                guard t.isValid else { return nil }
-                for r in (j * rh)..<((j + 1) * rh) {
-                    for c in (i * rw)..<((i + 1) * rw) {
-                        let p = t.apply(Point(Double(c) + 0.5, Double(r) + 0.5))
-                        guard p.x > -1.5, p.y > -1.5, p.x < Double(w) + 1.5, p.y < Double(h) + 1.5,
-                            let level = image.bilinear(at: p)
-                        else { return nil }
-                        levels[r * size.columns + c] = level
-                    }
-                }
-            }
+        guard image.width > 1, image.height > 1 else { return nil }
+        let sampled = forEachModuleCentre(width: image.width, height: image.height) { r, c, p in
+            guard let level = image.bilinear(at: p) else { return false }
+            levels[r * size.columns + c] = level
+            return true
         }
+        guard sampled else { return nil }
         var darkSum = 0.0
         var darkN = 0.0
         var lightSum = 0.0

@@ -10,12 +10,15 @@ struct EANLayoutGeometry: Sendable {
     let modules: Int
     /// Symbol characters in all.
     let characterCount: Int
+    /// The last guard's last run (a bar): the symbol's last run, counted from its first bar.
+    let lastBar: Int
 
     init(characters: [(offset: Int, count: Int)], guards: [(offset: Int, count: Int)], modules: Int) {
         self.characters = characters
         self.guards = guards
         self.modules = modules
         characterCount = characters.reduce(0) { $0 + $1.count }
+        lastBar = guards.last.map { $0.offset + $0.count - 1 } ?? 0
     }
 
     /// EAN-13 and UPC-A: guard, six characters, centre guard, six characters, guard (95 modules).

@@ -155,45 +155,33 @@ public struct EANRowDecoder: LinearRowDecoder {
     }
 
     func decodeEAN13(_ v: RunView, at i: Int) -> Main? {
-        guard i + 58 < v.count else { return nil }
-        // Widths first (a few subtractions): most texture fails them before any character is matched.
-        guard
-            let module = checkGeometry(v, at: i, .ean13)
-        else { return nil }
-        let spread = v.inkSpread(guards: EANLayoutGeometry.ean13.guards, at: i)
-        guard let left = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB, spread: spread),
-            let right = readCharacters(v, from: i + 32, count: 6, matcher: .setC, spread: spread)
+        let g = EANLayoutGeometry.ean13
+        guard let measured = measure(v, at: i, g) else { return nil }
+        guard let left = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB, spread: measured.spread),
+            let right = readCharacters(v, from: i + 32, count: 6, matcher: .setC, spread: measured.spread)
         else { return nil }
         let parity = left.map(\.setB)
         guard let first = EANPatterns.firstDigitParity.firstIndex(of: parity) else { return nil }
         let digits = [first] + left.map(\.digit) + right.map(\.digit)
         guard EANCheckDigit.isValid(digits) else { return nil }
-        return Main(layout: .ean13, digits: digits, lastBar: i + 58, module: module)
+        return Main(layout: .ean13, digits: digits, lastBar: i + g.lastBar, module: measured.module)
     }
 
     func decodeEAN8(_ v: RunView, at i: Int) -> Main? {
-        guard i + 42 < v.count else { return nil }
-        // Widths first (a few subtractions): most texture fails them before any character is matched.
-        guard
-            let module = checkGeometry(v, at: i, .ean8)
-        else { return nil }
-        let spread = v.inkSpread(guards: EANLayoutGeometry.ean8.guards, at: i)
-        guard let left = readCharacters(v, from: i + 3, count: 4, matcher: .setA, spread: spread),
-            let right = readCharacters(v, from: i + 24, count: 4, matcher: .setC, spread: spread)
+        let g = EANLayoutGeometry.ean8
+        guard let measured = measure(v, at: i, g) else { return nil }
+        guard let left = readCharacters(v, from: i + 3, count: 4, matcher: .setA, spread: measured.spread),
+            let right = readCharacters(v, from: i + 24, count: 4, matcher: .setC, spread: measured.spread)
         else { return nil }
         let digits = left.map(\.digit) + right.map(\.digit)
         guard EANCheckDigit.isValid(digits) else { return nil }
-        return Main(layout: .ean8, digits: digits, lastBar: i + 42, module: module)
+        return Main(layout: .ean8, digits: digits, lastBar: i + g.lastBar, module: measured.module)
     }
 
     func decodeUPCE(_ v: RunView, at i: Int) -> Main? {
-        guard i + 32 < v.count else { return nil }
-        // Widths first (a few subtractions): most texture fails them before any character is matched.
-        guard
-            let module = checkGeometry(v, at: i, .upcE)
-        else { return nil }
-        let spread = v.inkSpread(guards: EANLayoutGeometry.upcE.guards, at: i)
-        guard let chars = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB, spread: spread)
+        let g = EANLayoutGeometry.upcE
+        guard let measured = measure(v, at: i, g) else { return nil }
+        guard let chars = readCharacters(v, from: i + 3, count: 6, matcher: .setsAB, spread: measured.spread)
         else { return nil }
         let parity = chars.map(\.setB)
         let ns: Int, check: Int
@@ -206,7 +194,16 @@ public struct EANRowDecoder: LinearRowDecoder {
         }
         let digits = [ns] + chars.map(\.digit) + [check]
         guard EANCheckDigit.isValid(UPCEExpansion.upcA(digits)) else { return nil }
-        return Main(layout: .upcE, digits: digits, lastBar: i + 32, module: module)
+        return Main(layout: .upcE, digits: digits, lastBar: i + g.lastBar, module: measured.module)
+    }
+
+    /// The mean module size (``checkGeometry(_:at:_:)``) and the ink spread (``RunView/inkSpread(guards:at:)``)
+    /// of a symbol of layout `g` whose first bar is run `i`, or nil when the line ends before the symbol or
+    /// its widths do not agree. Widths first (a few subtractions): most texture fails them before any
+    /// character is matched.
+    func measure(_ v: RunView, at i: Int, _ g: EANLayoutGeometry) -> (module: Double, spread: Double)? {
+        guard i + g.lastBar < v.count, let module = checkGeometry(v, at: i, g) else { return nil }
+        return (module, v.inkSpread(guards: g.guards, at: i))
     }
 
     /// Reads `count` characters of four runs each, starting at run `from`; `spread` as in

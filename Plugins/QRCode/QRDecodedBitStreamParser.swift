@@ -79,27 +79,15 @@ public enum QRDecodedBitStreamParser {
                 bytes.reserveCapacity(n)
                 for _ in 0..<n { bytes.append(UInt8(bits.read(8) ?? 0)) }
                 append(bytes, charset: content.ecis.isEmpty ? nil : current ?? .binary, asciiOnly: false)
-            case 0x8:  // Kanji
-                guard let n = bits.read(countBits(.kanji)), bits.available >= 13 * n else { return nil }
-                var bytes: [UInt8] = []
-                for _ in 0..<n {
-                    let v = bits.read(13) ?? 0
-                    var code = (v / 0xC0) << 8 | (v % 0xC0)
-                    code += code < 0x1F00 ? 0x8140 : 0xC140
-                    bytes += [UInt8(code >> 8), UInt8(code & 0xFF)]
-                }
-                append(bytes, charset: .shiftJIS, asciiOnly: false)
-            case 0xD:  // Hanzi (GB/T 18284)
-                guard let subset = bits.read(4), subset == 1, let n = bits.read(countBits(.hanzi)),
-                    bits.available >= 13 * n
+            case 0x8:  // Kanji (§7.4.6): Shift_JIS
+                guard let n = bits.read(countBits(.kanji)),
+                    let bytes = readDoubleByte(&bits, count: n, rowSize: 0xC0, split: 0x1F00, low: 0x8140, high: 0xC140)
                 else { return nil }
-                var bytes: [UInt8] = []
-                for _ in 0..<n {
-                    let v = bits.read(13) ?? 0
-                    var code = (v / 0x60) << 8 | (v % 0x60)
-                    code += code < 0x0A00 ? 0xA1A1 : 0xA6A1
-                    bytes += [UInt8(code >> 8), UInt8(code & 0xFF)]
-                }
+                append(bytes, charset: .shiftJIS, asciiOnly: false)
+            case 0xD:  // Hanzi (GB/T 18284): GB 2312
+                guard let subset = bits.read(4), subset == 1, let n = bits.read(countBits(.hanzi)),
+                    let bytes = readDoubleByte(&bits, count: n, rowSize: 0x60, split: 0x0A00, low: 0xA1A1, high: 0xA6A1)
+                else { return nil }
                 append(bytes, charset: .gb18030, asciiOnly: false)
             default:
                 return nil
@@ -174,6 +162,23 @@ public enum QRDecodedBitStreamParser {
         if left == 1 {
             guard let v = bits.read(6), v < 45 else { return nil }
             out.append(alphanumericTable[v])
+        }
+        return out
+    }
+
+    /// `count` two-byte characters of 13 bits each (Kanji §7.4.6, Hanzi GB/T 18284): value v stands for the
+    /// code (v / `rowSize`) · 256 + v mod `rowSize`, plus `low` when that is below `split`, else plus `high`.
+    /// Nil when the stream holds fewer than 13 · `count` bits.
+    static func readDoubleByte(
+        _ bits: inout BitReader, count: Int, rowSize: Int, split: Int, low: Int, high: Int
+    ) -> [UInt8]? {
+        guard bits.available >= 13 * count else { return nil }
+        var out: [UInt8] = []
+        for _ in 0..<count {
+            let v = bits.read(13) ?? 0
+            var code = (v / rowSize) << 8 | (v % rowSize)
+            code += code < split ? low : high
+            out += [UInt8(code >> 8), UInt8(code & 0xFF)]
         }
         return out
     }

@@ -12,6 +12,32 @@ struct CommandOption<Settings>: Sendable {
         self.spec = spec
         self.apply = apply
     }
+
+    /// A flag that sets `field` to `value` (`--json` sets `json`; `--no-progress` clears `progress`).
+    static func flag(_ spec: OptionSpec, sets field: WritableKeyPath<Settings, Bool> & Sendable, to value: Bool = true)
+        -> CommandOption
+    {
+        CommandOption(spec) { settings, _, _ in settings[keyPath: field] = value }
+    }
+
+    /// An option whose value is a whole number in `range` (``OptionParser/integer(_:for:in:)``), stored in
+    /// `field`.
+    static func integer(
+        _ spec: OptionSpec, in range: ClosedRange<Int>, into field: WritableKeyPath<Settings, Int> & Sendable
+    ) -> CommandOption {
+        CommandOption(spec) { settings, name, value in
+            settings[keyPath: field] = try OptionParser.integer(value, for: name, in: range)
+        }
+    }
+
+    /// ``integer(_:in:into:)`` for a field whose nil means "not given" (the default is worked out later).
+    static func integer(
+        _ spec: OptionSpec, in range: ClosedRange<Int>, into field: WritableKeyPath<Settings, Int?> & Sendable
+    ) -> CommandOption {
+        CommandOption(spec) { settings, name, value in
+            settings[keyPath: field] = try OptionParser.integer(value, for: name, in: range)
+        }
+    }
 }
 
 extension OptionParser {

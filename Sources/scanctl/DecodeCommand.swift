@@ -34,26 +34,24 @@ enum DecodeCommand {
                 defaultText: "all", completion: .decoderFormats)
         ) { s, _, value in s.formatList = [s.formatList, value].compactMap { $0 }.joined(separator: ",") },
         CommandRegistry.pluginOption(\Settings.plugins),
-        CommandOption(
+        CommandOption.flag(
             OptionSpec(
-                names: ["--json"], summary: "One JSON object per symbol and line (snake_case keys; Docs/cli.md).")
-        ) { s, _, _ in s.json = true },
-        CommandOption(
+                names: ["--json"], summary: "One JSON object per symbol and line (snake_case keys; Docs/cli.md)."),
+            sets: \.json),
+        CommandOption.flag(
             OptionSpec(
                 names: ["--raw"],
-                summary: "The payload only, as it is, one symbol per line: no file name, format or escaping.")
-        ) { s, _, _ in s.raw = true },
-        CommandOption(
+                summary: "The payload only, as it is, one symbol per line: no file name, format or escaping."),
+            sets: \.raw),
+        CommandOption.integer(
             OptionSpec(
                 names: ["--max-pixels"], value: "N", summary: "Refuse images with more pixels than N.",
-                defaultText: String(ImageLimits.default.maxPixels))
-        ) { s, name, value in
-            s.limits.maxPixels = try OptionParser.integer(value, for: name, in: 1...Int(Int32.max) * 4)
-        },
-        CommandOption(
+                defaultText: String(ImageLimits.default.maxPixels)),
+            in: 1...Int(Int32.max) * 4, into: \.limits.maxPixels),
+        CommandOption.flag(
             OptionSpec(
-                names: ["--no-progress"], summary: "No progress bar on stderr (drawn for batches on a terminal).")
-        ) { s, _, _ in s.progress = false },
+                names: ["--no-progress"], summary: "No progress bar on stderr (drawn for batches on a terminal)."),
+            sets: \.progress, to: false),
         CommandOption(
             OptionSpec(
                 names: ["--roi"], value: "X,Y,W,H",

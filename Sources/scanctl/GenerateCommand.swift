@@ -52,16 +52,16 @@ enum GenerateCommand {
             }
             s.options.errorCorrectionLevel = v.uppercased()
         },
-        CommandOption(
+        CommandOption.integer(
             OptionSpec(
                 names: ["--version"], value: "N", summary: "QR Code version 1-40; too little room is an error.",
-                defaultText: "the smallest that holds the data")
-        ) { s, name, value in s.options.version = try OptionParser.integer(value, for: name, in: 1...40) },
-        CommandOption(
+                defaultText: "the smallest that holds the data"),
+            in: 1...40, into: \.options.version),
+        CommandOption.integer(
             OptionSpec(
                 names: ["--mask"], value: "N", summary: "QR Code mask pattern 0-7.",
-                defaultText: "the lowest penalty (ISO/IEC 18004 7.8.3)")
-        ) { s, name, value in s.options.mask = try OptionParser.integer(value, for: name, in: 0...7) },
+                defaultText: "the lowest penalty (ISO/IEC 18004 7.8.3)"),
+            in: 0...7, into: \.options.mask),
         CommandOption(
             OptionSpec(
                 names: ["--eci"], value: "MODE",
@@ -69,18 +69,18 @@ enum GenerateCommand {
                     + "force: always ECI 26; none: never.", defaultText: "auto",
                 completion: .choices(ECIPolicy.allCases.map(\.rawValue)))
         ) { s, name, value in s.options.eci = try DecodeCommand.choice(value ?? "", option: name) },
-        CommandOption(
+        CommandOption.flag(
             OptionSpec(
                 names: ["--gs1"],
                 summary: "TEXT is GS1 data in HRI form, e.g. (01)09501101530003(10)AB12: encoded with FNC1 in first "
-                    + "position and checked against the AI table.")
-        ) { s, _, _ in s.options.gs1 = true },
-        CommandOption(
+                    + "position and checked against the AI table."),
+            sets: \.options.gs1),
+        CommandOption.integer(
             OptionSpec(
                 names: ["--structured-append"], value: "N",
                 summary: "Split the data over N QR Code symbols (2-16); FILE.png becomes FILE-1.png ... FILE-N.png.",
-                defaultText: "1")
-        ) { s, name, value in s.options.structuredAppend = try OptionParser.integer(value, for: name, in: 1...16) },
+                defaultText: "1"),
+            in: 1...16, into: \.options.structuredAppend),
         CommandOption(
             OptionSpec(
                 names: ["--input"], value: "FILE",
@@ -98,21 +98,21 @@ enum GenerateCommand {
                 names: ["--type"], value: "png|svg|text", summary: "Output type when the name does not say.",
                 defaultText: "by extension; text for '-'", completion: .choices(OutputType.allCases.map(\.rawValue)))
         ) { s, name, value in s.type = try DecodeCommand.choice(value ?? "", option: name) },
-        CommandOption(
+        CommandOption.integer(
             OptionSpec(
-                names: ["--scale"], value: "N", summary: "Pixels (PNG) or SVG units per module.", defaultText: "8")
-        ) { s, name, value in s.style.scale = try OptionParser.integer(value, for: name, in: 1...1000) },
-        CommandOption(
+                names: ["--scale"], value: "N", summary: "Pixels (PNG) or SVG units per module.", defaultText: "8"),
+            in: 1...1000, into: \.style.scale),
+        CommandOption.integer(
             OptionSpec(
                 names: ["--quiet-zone"], value: "N",
                 summary: "Light modules on every side (a linear symbol: left and right; above and below at most 2).",
-                defaultText: "4 for QR Code, 10 for Code 128")
-        ) { s, name, value in s.style.quietZone = try OptionParser.integer(value, for: name, in: 0...1000) },
-        CommandOption(
+                defaultText: "4 for QR Code, 10 for Code 128"),
+            in: 0...1000, into: \.style.quietZone),
+        CommandOption.integer(
             OptionSpec(
                 names: ["--bar-height"], value: "N", summary: "Code 128 bar height in modules.",
-                defaultText: "15% of the width, at least 24")
-        ) { s, name, value in s.style.barHeight = try OptionParser.integer(value, for: name, in: 1...10000) },
+                defaultText: "15% of the width, at least 24"),
+            in: 1...10000, into: \.style.barHeight),
         CommandOption(
             OptionSpec(
                 names: ["--bit-depth"], value: "1|8", summary: "PNG: 1-bit palette or 8-bit grey/RGB.",

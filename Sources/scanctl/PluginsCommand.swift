@@ -10,11 +10,11 @@ enum PluginsCommand {
     }
 
     static let options: [CommandOption<Settings>] = [
-        CommandOption(
+        CommandOption.flag(
             OptionSpec(
                 names: ["--json"],
-                summary: "One JSON object per plugin and line: name, formats, and for a loaded library kind and path.")
-        ) { s, _, _ in s.json = true },
+                summary: "One JSON object per plugin and line: name, formats, and for a loaded library kind and path."),
+            sets: \.json),
         CommandRegistry.pluginOption(\Settings.plugins),
     ]
 

@@ -11,16 +11,14 @@ enum RunCommand {
     }
 
     static let options: [CommandOption<Settings>] = [
-        CommandOption(
+        CommandOption.flag(
             OptionSpec(
                 names: ["--once"],
-                summary: "Stop after the first confirmed event (exit 1 if the inputs end without one).")
-        ) { s, _, _ in s.session.limits.once = true },
-        CommandOption(
-            OptionSpec(names: ["--max-events"], value: "N", summary: "Stop after N events were sent to the outputs.")
-        ) { s, name, value in
-            s.session.limits.maxEvents = try OptionParser.integer(value, for: name, in: 1...Int(Int32.max))
-        },
+                summary: "Stop after the first confirmed event (exit 1 if the inputs end without one)."),
+            sets: \.session.limits.once),
+        CommandOption.integer(
+            OptionSpec(names: ["--max-events"], value: "N", summary: "Stop after N events were sent to the outputs."),
+            in: 1...Int(Int32.max), into: \.session.limits.maxEvents),
         CommandOption(
             OptionSpec(names: ["--duration"], value: "S", summary: "Stop after S seconds (a decimal number).")
         ) { s, _, value in
@@ -30,15 +28,15 @@ enum RunCommand {
             }
             s.session.limits.duration = seconds
         },
-        CommandOption(
+        CommandOption.flag(
             OptionSpec(
                 names: ["--raw"],
                 summary: "Every stdout output prints the payload of each confirmed code as it is, one per line "
-                    + "(format: raw), e.g. code=$(scanctl run --once --raw s.yaml).")
-        ) { s, _, _ in s.session.rawStdout = true },
-        CommandOption(
-            OptionSpec(names: ["--no-progress"], summary: "No progress bars on stderr for file inputs.")
-        ) { s, _, _ in s.session.showProgress = false },
+                    + "(format: raw), e.g. code=$(scanctl run --once --raw s.yaml)."),
+            sets: \.session.rawStdout),
+        CommandOption.flag(
+            OptionSpec(names: ["--no-progress"], summary: "No progress bars on stderr for file inputs."),
+            sets: \.session.showProgress, to: false),
         CommandOption(
             OptionSpec(
                 names: ["--authorize"], value: "camera",

@@ -101,21 +101,37 @@ extension StressImage {
         var kernel = (-r...r).map { Float(exp(-Double($0 * $0) / (2 * sigma * sigma))) }
         let sum = kernel.reduce(0, +)
         kernel = kernel.map { $0 / sum }
-        var tmp = pixels
+        /// The kernel around each of `count` pixels, the edge pixel standing for those beyond it.
+        func weights(_ count: Int) -> [[(Int, Float)]] {
+            (0..<count).map { i in (-r...r).map { k in (min(count - 1, max(0, i + k)), kernel[k + r]) } }
+        }
+        pixels = Self.filtered(pixels, width: width, height: height, rows: weights(width), columns: weights(height))
+    }
+
+    /// A separable filter: along the rows, then along the columns, each new pixel the sum of the old ones
+    /// `rows[x]` (or `columns[y]`) lists, times their weights, in that order. The result is `rows.count`
+    /// × `columns.count` pixels.
+    static func filtered(
+        _ pixels: [Float], width: Int, height: Int, rows wx: [[(Int, Float)]], columns wy: [[(Int, Float)]]
+    ) -> [Float] {
+        let nw = wx.count, nh = wy.count
+        var rows = [Float](repeating: 0, count: nw * height)
         for y in 0..<height {
-            for x in 0..<width {
+            for x in 0..<nw {
                 var v: Float = 0
-                for k in -r...r { v += kernel[k + r] * pixels[y * width + min(width - 1, max(0, x + k))] }
-                tmp[y * width + x] = v
+                for (k, w) in wx[x] { v += w * pixels[y * width + k] }
+                rows[y * nw + x] = v
             }
         }
-        for y in 0..<height {
-            for x in 0..<width {
+        var out = [Float](repeating: 0, count: nw * nh)
+        for y in 0..<nh {
+            for x in 0..<nw {
                 var v: Float = 0
-                for k in -r...r { v += kernel[k + r] * tmp[min(height - 1, max(0, y + k)) * width + x] }
-                pixels[y * width + x] = v
+                for (k, w) in wy[y] { v += w * rows[k * nw + x] }
+                out[y * nw + x] = v
             }
         }
+        return out
     }
 
     /// Resamples to `share` of the size: each new pixel is the mean of the old ones it covers (area
@@ -137,23 +153,8 @@ extension StressImage {
                 return out
             }
         }
-        let wx = weights(width, nw), wy = weights(height, nh)
-        var rows = [Float](repeating: 0, count: nw * height)
-        for y in 0..<height {
-            for x in 0..<nw {
-                var v: Float = 0
-                for (k, w) in wx[x] { v += w * pixels[y * width + k] }
-                rows[y * nw + x] = v
-            }
-        }
-        var out = [Float](repeating: 0, count: nw * nh)
-        for y in 0..<nh {
-            for x in 0..<nw {
-                var v: Float = 0
-                for (k, w) in wy[y] { v += w * rows[k * nw + x] }
-                out[y * nw + x] = v
-            }
-        }
+        let out = Self.filtered(
+            pixels, width: width, height: height, rows: weights(width, nw), columns: weights(height, nh))
         let sx = Double(nw) / Double(width), sy = Double(nh) / Double(height)
         frame.centreX *= sx
         frame.centreY *= sy

@@ -12,14 +12,21 @@ struct DMDotPeenTests {
         DecoderRegistry([DataMatrixDecoder()]).decode(FrameContext(image: image), options: DecodeOptions())
     }
 
+    /// Expects the first symbol read in `image` to hold `text` in a symbol of `size` (rows × columns).
+    func expectRead(
+        _ image: LuminanceImage, _ text: String, size: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let b = try #require(decode(image).first, sourceLocation: sourceLocation)
+        #expect(b.rawValue == text, sourceLocation: sourceLocation)
+        #expect(b.metadata["size"] == size, sourceLocation: sourceLocation)
+    }
+
     @Test(.enabled(if: Zint.available)) func squareSymbolOfSeparateDots() throws {
         let text = "DOT PEEN 0123456789"
         let modules = try Zint.dataMatrix.modules(text, ["--square"])
         // 8-pixel pitch, 5.5-pixel dots: 2.5 pixels of paper between neighbours.
         let image = LuminanceImage.dmDots(modules, pitch: 8, diameter: 5.5)
-        let b = try #require(decode(image).first)
-        #expect(b.rawValue == text)
-        #expect(b.metadata["size"] == "18x18")
+        try expectRead(image, text, size: "18x18")
     }
 
     @Test(.enabled(if: Zint.available)) func rotatedSymbolOfSmallDots() throws {
@@ -28,18 +35,14 @@ struct DMDotPeenTests {
         // 7-pixel pitch, 4.5-pixel dots (diagonal neighbours 5 pixels apart), turned by 20 degrees.
         let image = LuminanceImage.dmDots(modules, pitch: 7, diameter: 4.5).rotated(
             by: -20, canvas: .square(factor: 1.5))
-        let b = try #require(decode(image).first)
-        #expect(b.rawValue == text)
-        #expect(b.metadata["size"] == "26x26")
+        try expectRead(image, text, size: "26x26")
     }
 
     @Test(.enabled(if: Zint.available)) func rectangularSymbolOfDots() throws {
         let text = "RECT DOTS 12x26"
         let modules = try Zint.dataMatrix.modules(text, ["--vers=27"])  // 12×26
         let image = LuminanceImage.dmDots(modules, pitch: 9, diameter: 6)
-        let b = try #require(decode(image).first)
-        #expect(b.rawValue == text)
-        #expect(b.metadata["size"] == "12x26")
+        try expectRead(image, text, size: "12x26")
     }
 
     /// Square modules printed smaller than their cells (1.5 pixels of paper between neighbours at a
@@ -48,9 +51,7 @@ struct DMDotPeenTests {
         let text = "GAPS BETWEEN MODULES 0123456789 ABCDEFGHIJKLMNOPQRSTUVWXYZ"
         let modules = try Zint.dataMatrix.modules(text, ["--vers=12"])  // 40×40, 2×2 data regions
         let image = LuminanceImage.dmDots(modules, pitch: 5, diameter: 3.5, square: true).dmBowed(amplitude: 2)
-        let b = try #require(decode(image).first)
-        #expect(b.rawValue == text)
-        #expect(b.metadata["size"] == "40x40")
+        try expectRead(image, text, size: "40x40")
     }
 
     @Test func censusOfALatticeOfDots() {

@@ -1,6 +1,6 @@
-import CTurboJPEG
 import Foundation
 import ScanCore
+import ScanImageIO
 import Testing
 
 @testable import ScanCamera
@@ -81,7 +81,7 @@ import Testing
         // A flat grey JPEG at quality 100 decodes back to its exact value.
         let width = 16
         let height = 8
-        let jpeg = Self.encodeGrayJPEG([UInt8](repeating: 100, count: width * height), width: width, height: height)
+        let jpeg = try JPEGEncoder().encode(LuminanceImage(width: width, height: height, filledWith: 100), quality: 100)
         #expect(!jpeg.isEmpty)
         let frame = try jpeg.withUnsafeBytes {
             try CameraFrameConverter.frame(
@@ -107,20 +107,5 @@ import Testing
         #expect(throws: CameraFrameConverter.ConversionError.self) {
             try convert([UInt8](repeating: 0, count: 100), .yuyv, bytesPerLine: 4)
         }
-    }
-
-    static func encodeGrayJPEG(_ pixels: [UInt8], width: Int, height: Int) -> [UInt8] {
-        guard let handle = tjInitCompress() else { return [] }
-        defer { tjDestroy(handle) }
-        var output: UnsafeMutablePointer<UInt8>? = nil
-        var size: UInt = 0
-        let result = pixels.withUnsafeBufferPointer { buffer in
-            tjCompress2(
-                handle, buffer.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_GRAY.rawValue), &output, &size,
-                Int32(TJSAMP_GRAY.rawValue), 100, TJFLAG_ACCURATEDCT)
-        }
-        guard result == 0, let output else { return [] }
-        defer { tjFree(output) }
-        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
     }
 }

@@ -111,7 +111,8 @@ enum TestPNG {
 }
 
 enum TestJPEG {
-    /// Encodes tightly packed grey (1 channel) or RGB (3 channels) pixels with TurboJPEG, 4:4:4, quality 95.
+    /// Encodes tightly packed grey (1 channel), RGB (3 channels) or CMYK (4 channels, written as YCCK with an
+    /// Adobe segment) pixels with TurboJPEG, 4:4:4, quality 95; no bytes when TurboJPEG fails.
     static func encode(
         _ pixels: [UInt8], width: Int, height: Int, channels: Int, progressive: Bool = false
     ) -> [UInt8] {
@@ -119,7 +120,7 @@ enum TestJPEG {
         defer { tjDestroy(handle) }
         var output: UnsafeMutablePointer<UInt8>? = nil
         var size: UInt = 0
-        let format = channels == 1 ? TJPF_GRAY : TJPF_RGB
+        let format = channels == 1 ? TJPF_GRAY : channels == 4 ? TJPF_CMYK : TJPF_RGB
         let subsampling = channels == 1 ? TJSAMP_GRAY : TJSAMP_444
         let flags = TJFLAG_ACCURATEDCT | (progressive ? TJFLAG_PROGRESSIVE : 0)
         let result = pixels.withUnsafeBufferPointer { buffer in

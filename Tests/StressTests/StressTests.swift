@@ -21,11 +21,15 @@ struct StressTests {
         return report
     }
 
-    /// ``runExpectingNoWrongValue(_:)`` for symbols `only` of a 14,000-symbol run of `seed`, every family.
-    func runExpectingNoWrongValue(_ only: [Int], ofSeed seed: UInt64) throws -> StressRun.Report {
+    /// ``runExpectingNoWrongValue(_:)`` for symbols `only` of a run of `count` symbols of `seed` over
+    /// `families` (by default a 14,000-symbol run of every family).
+    func runExpectingNoWrongValue(
+        _ only: [Int], ofSeed seed: UInt64, count: Int = 14000, families: [String] = StressGenerator.families
+    ) throws -> StressRun.Report {
         var o = StressRun.Options()
-        o.count = 14000
+        o.count = count
         o.seed = seed
+        o.families = families
         o.only = only
         return try runExpectingNoWrongValue(o)
     }
@@ -50,14 +54,11 @@ struct StressTests {
     /// 1227, an ITF whose first two digits a glare band 11 modules wide along the bars hides on every
     /// line, reads short again since the envelope edges; it is in Docs/stress.md's list of what is left.)
     @Test(.enabled(if: StressZint.executable != nil)) func formerWrongValuesStayFixed() throws {
-        var o = StressRun.Options()
-        o.count = 7000
-        o.seed = 3
-        o.only = [
+        let only = [
             370, 1783, 1856, 2893, 2949, 3257, 3270, 3368, 3592, 3690, 3715, 5422, 5818, 6166, 6168, 6179,
             6235, 6701, 6984,
         ]
-        let report = try runExpectingNoWrongValue(o)
+        let report = try runExpectingNoWrongValue(only, ofSeed: 3, count: 7000)
         #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == 19)
     }
 
@@ -65,11 +66,7 @@ struct StressTests {
     /// another's value, or as two bands the tilt of a few lines did not join, once the envelope edges read
     /// more of them (``LinearScanner/resolveConflicts(_:)``): right or unread.
     @Test(.enabled(if: StressZint.executable != nil)) func rivalFamiliesAndFarBandsGiveNoWrongValue() throws {
-        var o = StressRun.Options()
-        o.count = 7000
-        o.seed = 5
-        o.only = [247, 1142, 1541, 2486, 3509, 4628]
-        let report = try runExpectingNoWrongValue(o)
+        let report = try runExpectingNoWrongValue([247, 1142, 1541, 2486, 3509, 4628], ofSeed: 5, count: 7000)
         #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == 6)
     }
 
@@ -100,12 +97,7 @@ struct StressTests {
     /// every one of them made.
     func expectRightOrUnread(count: Int, families: [String], _ only: [UInt64: [Int]]) throws {
         for (seed, symbols) in only.sorted(by: { $0.key < $1.key }) {
-            var o = StressRun.Options()
-            o.count = count
-            o.seed = seed
-            o.families = families
-            o.only = symbols
-            let report = try runExpectingNoWrongValue(o)
+            let report = try runExpectingNoWrongValue(symbols, ofSeed: seed, count: count, families: families)
             #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == symbols.count)
         }
     }
@@ -184,12 +176,8 @@ struct StressTests {
     @Test(.enabled(if: StressZint.executable != nil)) func aLineLeavingTheBarsThroughTheirTipsGivesNoWrongValue()
         throws
     {
-        var o = StressRun.Options()
-        o.count = 24000
-        o.seed = 42
-        o.families = ["ean13", "ean8", "upca", "upce"]
-        o.only = [1820, 11260]
-        let report = try runExpectingNoWrongValue(o)
+        let report = try runExpectingNoWrongValue(
+            [1820, 11260], ofSeed: 42, count: 24000, families: ["ean13", "ean8", "upca", "upce"])
         #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == 2)
     }
 
@@ -200,12 +188,8 @@ struct StressTests {
     /// saw a bar (``LinearScanner/Consensus/runs(of:lines:image:tilt:measuresTipExit:band:)``, `washed`),
     /// and the band spans less than half of the lines the bars cross. Right or unread.
     @Test(.enabled(if: StressZint.executable != nil)) func aBandOfLinesThroughGlareGivesNoWrongValue() throws {
-        var o = StressRun.Options()
-        o.count = 24000
-        o.seed = 42
-        o.families = ["ean13", "ean8", "upca", "upce"]
-        o.only = [3345, 8153, 8306, 14960]
-        let report = try runExpectingNoWrongValue(o)
+        let report = try runExpectingNoWrongValue(
+            [3345, 8153, 8306, 14960], ofSeed: 42, count: 24000, families: ["ean13", "ean8", "upca", "upce"])
         #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == 4)
     }
 
@@ -215,11 +199,7 @@ struct StressTests {
     /// lines across the rest of the symbol read its main digits and no add-on. The main digits are read,
     /// with no add-on or the right one (``EANAddOn/isConfirmed(_:in:decoder:options:)``).
     @Test(.enabled(if: StressZint.executable != nil)) func anEAN2OutOfADamagedEAN5GivesNoWrongValue() throws {
-        var o = StressRun.Options()
-        o.count = 20000
-        o.seed = 53
-        o.only = [11004, 14014, 18158]
-        let report = try runExpectingNoWrongValue(o)
+        let report = try runExpectingNoWrongValue([11004, 14014, 18158], ofSeed: 53, count: 20000)
         let row = try #require(report.rows["ean13"])
         #expect(row.symbols == 3 && row.read + row.partial == 3)
     }
@@ -279,17 +259,14 @@ struct StressTests {
     /// value is kept only when its lines span half of the lines its bars cross, or the consensus's vote
     /// or median reads it (``LinearMatch/checkedByCheckCharacter``). Right or unread.
     @Test(.enabled(if: StressZint.executable != nil)) func uncheckedValuesOfABandOfLinesNeedTheConsensus() throws {
-        var o = StressRun.Options()
-        o.count = 12000
-        o.seed = 21
-        o.families = ["codabar", "itf", "code39", "code32", "ean8", "code128"]
-        o.only = [
+        let only = [
             62, 649, 703, 1537, 1627, 1748, 1785, 1824, 2005, 2042, 2287, 2316, 2325, 2394, 3051, 3079, 3860,
             3991, 4249, 4315, 4512, 4544, 4581, 5130, 5184, 5928, 6093, 6271, 6345, 6618, 6697, 6804, 7755, 7860,
             8076, 8430, 8749, 9326, 9558, 9709, 10113, 10520, 10995, 11106, 11245, 11564, 11631,
         ]
-        let report = try runExpectingNoWrongValue(o)
-        #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == o.only?.count)
+        let report = try runExpectingNoWrongValue(
+            only, ofSeed: 21, count: 12000, families: ["codabar", "itf", "code39", "code32", "ean8", "code128"])
+        #expect(report.rows.values.reduce(0) { $0 + $1.symbols } == only.count)
     }
 
     @Test func zintDumpRows() throws {
