@@ -5,11 +5,6 @@ public struct RegressionLine: Equatable, Sendable {
     public var slope: Double
     public var intercept: Double
 
-    public init(slope: Double, intercept: Double) {
-        self.slope = slope
-        self.intercept = intercept
-    }
-
     /// The line's y at `x`.
     public func callAsFunction(_ x: Double) -> Double { intercept + slope * x }
 }
