@@ -74,6 +74,13 @@ struct QRTableTests {
         let kanji = try #require(QRDecodedBitStreamParser.parse(bits.bytes, version: 1))
         #expect(kanji.text == "点茗")
         #expect(kanji.bytes == [0x93, 0x5F, 0xE4, 0xAA])
+        // Hanzi (GB/T 18284 mode 1101, subset 0001) 中。 (GB 2312 0xD6D0, 0xA1A3): 0xD6D0 − 0xA6A1 = 0x302F and
+        // 0xA1A3 − 0xA1A1 = 0x0002, each as high byte × 0x60 + low byte: 4655 and 2.
+        bits = BitWriter()
+        bits.append(0b1101, 4); bits.append(0b0001, 4); bits.append(2, 8); bits.append(4655, 13); bits.append(2, 13)
+        let hanzi = try #require(QRDecodedBitStreamParser.parse(bits.bytes, version: 1))
+        #expect(hanzi.text == "中。")
+        #expect(hanzi.bytes == [0xD6, 0xD0, 0xA1, 0xA3])
         // FNC1 second position, application indicator "37", then numeric "12".
         bits = BitWriter()
         bits.append(0b1001, 4); bits.append(37, 8); bits.append(0b0001, 4); bits.append(2, 10); bits.append(12, 7)
