@@ -49,22 +49,78 @@ struct EANDigitMatcher: Sendable {
     func match(
         _ w0: Double, _ w1: Double, _ w2: Double, _ w3: Double, spread: Double = 0, firstIsBar: Bool = false
     ) -> Match? {
+        guard let n = Self.normalised(w0, w1, w2, w3, spread: spread, firstIsBar: firstIsBar) else { return nil }
+        var nearest = NearestTwo()
+        for (k, c) in candidates.enumerated() { nearest.offer(Self.distance(n, c.widths), index: k) }
+        guard nearest.isClear(maxDistance: maxDistance, minMargin: minMargin) else { return nil }
+        let found = candidates[nearest.index]
+        return Match(digit: found.digit, setB: found.setB, distance: nearest.best)
+    }
+
+    /// Four widths in modules as ``match(_:_:_:_:spread:firstIsBar:)`` compares them: scaled to 7 modules,
+    /// the bars narrower and the spaces wider by `spread`. Nil when they add up to nothing.
+    static func normalised(
+        _ w0: Double, _ w1: Double, _ w2: Double, _ w3: Double, spread: Double, firstIsBar: Bool
+    ) -> (Double, Double, Double, Double)? {
         let total = w0 + w1 + w2 + w3
         guard total > 0 else { return nil }
         let s = 7 / total
         let c = firstIsBar ? -spread : spread
-        let n0 = w0 * s + c, n1 = w1 * s - c, n2 = w2 * s + c, n3 = w3 * s - c
+        return (w0 * s + c, w1 * s - c, w2 * s + c, w3 * s - c)
+    }
+
+    /// The distance of normalised widths `n` from pattern `p`: the squared errors of the three
+    /// edge-to-similar-edge distances, and half those of the single widths.
+    @inline(__always)
+    static func distance(_ n: (Double, Double, Double, Double), _ p: [Double]) -> Double {
+        let (n0, n1, n2, n3) = n
         let e0 = n0 + n1, e1 = n1 + n2, e2 = n2 + n3
-        var nearest = NearestTwo()
-        for (k, c) in candidates.enumerated() {
-            let p = c.widths
-            let de0 = e0 - (p[0] + p[1]), de1 = e1 - (p[1] + p[2]), de2 = e2 - (p[2] + p[3])
-            let d0 = n0 - p[0], d1 = n1 - p[1], d2 = n2 - p[2], d3 = n3 - p[3]
-            let d = de0 * de0 + de1 * de1 + de2 * de2 + 0.5 * (d0 * d0 + d1 * d1 + d2 * d2 + d3 * d3)
-            nearest.offer(d, index: k)
+        let de0 = e0 - (p[0] + p[1]), de1 = e1 - (p[1] + p[2]), de2 = e2 - (p[2] + p[3])
+        let d0 = n0 - p[0], d1 = n1 - p[1], d2 = n2 - p[2], d3 = n3 - p[3]
+        return de0 * de0 + de1 * de1 + de2 * de2 + 0.5 * (d0 * d0 + d1 * d1 + d2 * d2 + d3 * d3)
+    }
+
+    /// The pattern of `digit` in number set B or not.
+    func pattern(_ digit: Int, setB: Bool) -> [Double]? {
+        candidates.first { $0.digit == digit && $0.setB == setB }?.widths
+    }
+
+    /// How much wider than the pattern of `digit` the bars of the widths read (modules, mean of the two
+    /// bars' excess and the two spaces' shortfall), `spread` taken off as in ``match(_:_:_:_:spread:firstIsBar:)``.
+    func barExcess(
+        _ w: (Double, Double, Double, Double), spread: Double, firstIsBar: Bool, digit: Int, setB: Bool
+    ) -> Double? {
+        guard let p = pattern(digit, setB: setB),
+            let n = Self.normalised(w.0, w.1, w.2, w.3, spread: spread, firstIsBar: firstIsBar)
+        else { return nil }
+        let d = [n.0 - p[0], n.1 - p[1], n.2 - p[2], n.3 - p[3]]
+        let bars = firstIsBar ? d[0] + d[2] : d[1] + d[3]
+        let spaces = firstIsBar ? d[1] + d[3] : d[0] + d[2]
+        return (bars - spaces) / 4
+    }
+
+    /// True when `digit` has a partner (``partner(of:)``) whose pattern the widths, with `spread` taken off,
+    /// lie nearer than the digit's own: read with that spread, the character would be the partner.
+    func readsAsPartner(
+        _ w: (Double, Double, Double, Double), spread: Double, firstIsBar: Bool, digit: Int, setB: Bool
+    ) -> Bool {
+        guard let other = Self.partner(of: digit), let own = pattern(digit, setB: setB),
+            let partner = pattern(other, setB: setB),
+            let n = Self.normalised(w.0, w.1, w.2, w.3, spread: spread, firstIsBar: firstIsBar)
+        else { return false }
+        return Self.distance(n, partner) < Self.distance(n, own)
+    }
+
+    /// The digit whose pattern in the same number set has the same three edge-to-similar-edge distances
+    /// (ISO/IEC 15420, the character sets' table): 1 and 7, 2 and 8. Only their bar widths tell them
+    /// apart, which blur, ink spread and glare blunt. Nil for the other digits.
+    static func partner(of digit: Int) -> Int? {
+        switch digit {
+        case 1: return 7
+        case 7: return 1
+        case 2: return 8
+        case 8: return 2
+        default: return nil
         }
-        guard nearest.isClear(maxDistance: maxDistance, minMargin: minMargin) else { return nil }
-        let found = candidates[nearest.index]
-        return Match(digit: found.digit, setB: found.setB, distance: nearest.best)
     }
 }

@@ -164,6 +164,9 @@ public struct EANRowDecoder: LinearRowDecoder {
         guard let first = EANPatterns.firstDigitParity.firstIndex(of: parity) else { return nil }
         let digits = [first] + left.map(\.digit) + right.map(\.digit)
         guard EANCheckDigit.isValid(digits) else { return nil }
+        let doubts = doubtfulDigits(
+            v, [(i + 3, .setsAB, left), (i + 32, .setC, right)], spread: measured.spread)
+        guard !Self.checkAllowsPartners(digits, [false] + doubts, EANCheckDigit.isValid) else { return nil }
         return Main(layout: .ean13, digits: digits, lastBar: i + g.lastBar, module: measured.module)
     }
 
@@ -175,6 +178,8 @@ public struct EANRowDecoder: LinearRowDecoder {
         else { return nil }
         let digits = left.map(\.digit) + right.map(\.digit)
         guard EANCheckDigit.isValid(digits) else { return nil }
+        let doubts = doubtfulDigits(v, [(i + 3, .setA, left), (i + 24, .setC, right)], spread: measured.spread)
+        guard !Self.checkAllowsPartners(digits, doubts, EANCheckDigit.isValid) else { return nil }
         return Main(layout: .ean8, digits: digits, lastBar: i + g.lastBar, module: measured.module)
     }
 
@@ -193,8 +198,68 @@ public struct EANRowDecoder: LinearRowDecoder {
             return nil
         }
         let digits = [ns] + chars.map(\.digit) + [check]
-        guard EANCheckDigit.isValid(UPCEExpansion.upcA(digits)) else { return nil }
+        func valid(_ d: [Int]) -> Bool { EANCheckDigit.isValid(UPCEExpansion.upcA(d)) }
+        guard valid(digits) else { return nil }
+        let doubts = doubtfulDigits(v, [(i + 3, .setsAB, chars)], spread: measured.spread)
+        guard !Self.checkAllowsPartners(digits, [false] + doubts + [false], valid) else { return nil }
         return Main(layout: .upcE, digits: digits, lastBar: i + g.lastBar, module: measured.module)
+    }
+
+    /// Per character of `segments` (each: its first run, the matcher and the characters read there), true
+    /// when, read with the symbol's own ink spread, its digit would be its partner (1 and 7, 2 and 8:
+    /// ``EANDigitMatcher/readsAsPartner(_:spread:firstIsBar:digit:setB:)``). The characters were read with
+    /// `spread`, which the guards give; the symbol's own is that plus the median of every character's
+    /// bar excess over its pattern (``EANDigitMatcher/barExcess(_:spread:firstIsBar:digit:setB:)``). The
+    /// two disagree on a character where glare, a cut or an occlusion along its bars thinned or widened
+    /// them alone; print that thins or thickens every bar of a symbol moves the median as much (a photo
+    /// of the real corpus, `ean13-2/26`, reads its 8s a third of the way to 2s by the guards' spread).
+    func doubtfulDigits(
+        _ v: RunView, _ segments: [(from: Int, matcher: EANDigitMatcher, read: [EANDigitMatcher.Match])],
+        spread: Double
+    ) -> [Bool] {
+        func widths(_ j: Int) -> (Double, Double, Double, Double) { (v.w[j], v.w[j + 1], v.w[j + 2], v.w[j + 3]) }
+        var excess: [Double] = []
+        for (from, matcher, read) in segments {
+            for (k, m) in read.enumerated() {
+                let j = from + 4 * k
+                if let e = matcher.barExcess(
+                    widths(j), spread: spread, firstIsBar: j % 2 == 1, digit: m.digit, setB: m.setB)
+                {
+                    excess.append(e)
+                }
+            }
+        }
+        guard !excess.isEmpty else { return segments.flatMap { $0.read.map { _ in false } } }
+        excess.sort()
+        let own = spread + (excess[excess.count / 2] + excess[(excess.count - 1) / 2]) / 2
+        var out: [Bool] = []
+        for (from, matcher, read) in segments {
+            for (k, m) in read.enumerated() {
+                let j = from + 4 * k
+                out.append(
+                    matcher.readsAsPartner(widths(j), spread: own, firstIsBar: j % 2 == 1, digit: m.digit, setB: m.setB)
+                )
+            }
+        }
+        return out
+    }
+
+    /// True when some of the digits flagged in `doubts` (``doubtfulDigits(_:_:spread:)``), read as their
+    /// partners (``EANDigitMatcher/partner(of:)``: 1 and 7, 2 and 8) instead, make digits that pass the
+    /// check digit too (`isValid`): neither the bars nor the check digit tell the two values apart. Two
+    /// such changes of the same weight and opposite sign (a 1 read as a 7 and a 7 as a 1 at odd
+    /// positions) keep the weighted sum.
+    static func checkAllowsPartners(_ digits: [Int], _ doubts: [Bool], _ isValid: ([Int]) -> Bool) -> Bool {
+        let doubtful = doubts.indices.filter { doubts[$0] }
+        guard !doubtful.isEmpty, doubtful.count <= 12 else { return false }
+        for subset in 1..<(1 << doubtful.count) {
+            var other = digits
+            for (b, k) in doubtful.enumerated() where subset & (1 << b) != 0 {
+                other[k] = EANDigitMatcher.partner(of: digits[k]) ?? digits[k]
+            }
+            if isValid(other) { return true }
+        }
+        return false
     }
 
     /// The mean module size (``checkGeometry(_:at:_:)``) and the ink spread (``RunView/inkSpread(guards:at:)``)
