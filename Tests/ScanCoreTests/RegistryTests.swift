@@ -27,6 +27,17 @@ private struct FixedDecoder: SymbologyDecoder {
     func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] { symbols }
 }
 
+/// A test plugin that reads `positive` in a frame and `negative` in its negative (``FrameContext/isInverted``).
+private struct PolarityDecoder: SymbologyDecoder {
+    var name: String { "polarity" }
+    var positive: [Barcode]
+    var negative: [Barcode]
+    var formats: Set<BarcodeFormat> { Set((positive + negative).map(\.format)) }
+    func decode(_ frame: FrameContext, options: DecodeOptions) -> [Barcode] {
+        frame.isInverted ? negative : positive
+    }
+}
+
 /// A test plugin (matrix) that reads nothing and keeps, per call, the outlines of the symbols its frame
 /// says were read before it.
 private final class OutlineRecorder: SymbologyDecoder {
@@ -81,6 +92,19 @@ struct RegistryTests {
         #expect(found.first?.isInverted == true)
         options.tryInvert = false
         #expect(registry.decode(light, options: options).isEmpty)
+    }
+
+    /// A place holds one symbol: the negative's read of a dark-on-light symbol's place (its spaces read as
+    /// bars) is not reported beside it; a light-on-dark symbol elsewhere in the frame is.
+    @Test func theNegativeOfASymbolReadIsNotAnotherSymbol() {
+        let format = BarcodeFormat("telepen")
+        let plugin = PolarityDecoder(
+            positive: [symbol(format, "P", 0, 0, 40, 10)],
+            negative: [symbol(format, "N", 20, 2, 60, 12), symbol(format, "L", 0, 30, 40, 40)])
+        let frame = FrameContext(image: LuminanceImage(width: 4, height: 4, filledWith: 128))
+        let found = DecoderRegistry([plugin]).decode(frame, options: DecodeOptions())
+        #expect(found.map(\.rawValue) == ["P", "L"])
+        #expect(found.map(\.isInverted) == [false, true])
     }
 
     @Test func downscaledResultsMapBackToFullResolution() {

@@ -133,6 +133,17 @@ extension DecoderRegistry {
                     if pass.scale > 1 { b = b.scaled(by: scale) }
                     if pass.inverted { b.isInverted = true }
                     guard !DecoderRegistry.isDuplicate(b, of: found) else { continue }
+                    // A place holds one symbol, printed dark on light or light on dark: a read of the
+                    // negative whose outline meets a symbol read dark on light is that symbol's bars and
+                    // spaces swapped (its spaces read as bars), which a symbology's rules can take for
+                    // another symbol or another value.
+                    if pass.inverted
+                        && found.contains(where: {
+                            !$0.isInverted && Quadrilateral.intersects($0.cornerPoints, b.cornerPoints)
+                        })
+                    {
+                        continue
+                    }
                     let byEngine = plugins[k] is any LinearSymbologyDecoder
                     if byEngine {
                         // A piece of a longer read of the bars gives way to it, whichever came first. Only
