@@ -138,32 +138,60 @@ public enum AztecDecodedBitStreamParser {
             segments[segments.count - 1].bytes += b
         }
 
-        // Structured append header: M/L U/L, then in Upper mode an optional " id ", the position
-        // and the count as letters A–Z.
+        // Structured append header (ISO/IEC 24778, structured append): M/L U/L, then an optional " id ", the position and the count as
+        // letters A–Z. The header is text like any other: an encoder latches or shifts to write it (an id
+        // with digits is written in Digit mode, its closing space too, then U/L before the letters), and
+        // the message goes on in the mode the header ended in.
+        var latched = Mode.upper
         if bits.count >= 10, read(5) == 29, read(5) == 29 {
-            var id: [UInt8] = []
-            guard var c = read(5) else { return nil }
-            if c == 1 {
+            var shifted: Mode?
+            // The header's next character; nil at the end of the stream or at a code that writes no
+            // character in a header (B/S, FLG).
+            func character() -> UInt8? {
                 while true {
-                    guard let next = read(5) else { return nil }
-                    if next == 1 { break }
-                    guard case .text(let t) = upper(next) else { return nil }
-                    id += t
+                    let mode = shifted ?? latched
+                    let inShift = shifted != nil
+                    shifted = nil
+                    guard let c = read(mode == .digit ? 4 : 5) else { return nil }
+                    switch code(c, in: mode) {
+                    case .text(let t):
+                        guard t.count == 1 else { return nil }
+                        return t[0]
+                    case .latch(let m):
+                        latched = m
+                    case .shift(let m):
+                        if inShift { latched = mode }
+                        shifted = m
+                    case .binaryShift, .flag:
+                        return nil
+                    }
                 }
-                guard let after = read(5) else { return nil }
-                c = after
             }
-            guard let total = read(5), (2...27).contains(c), (2...27).contains(total), c <= total else {
+            var id: [UInt8] = []
+            guard var first = character() else { return nil }
+            if first == UInt8(ascii: " ") {
+                while true {
+                    guard let c = character() else { return nil }
+                    if c == UInt8(ascii: " ") { break }
+                    id.append(c)
+                }
+                guard let after = character() else { return nil }
+                first = after
+            }
+            let letters = UInt8(ascii: "A")...UInt8(ascii: "Z")
+            guard let total = character(), letters.contains(first), letters.contains(total), first <= total,
+                shifted == nil
+            else {
                 return nil
             }
             content.structuredAppend = StructuredAppend(
-                index: c - 2, count: total - 1, id: String(decoding: id, as: UTF8.self))
+                index: Int(first - UInt8(ascii: "A")), count: Int(total - UInt8(ascii: "A")) + 1,
+                id: String(decoding: id, as: UTF8.self))
         } else {
             position = 0
         }
 
         committed = position
-        var latched = Mode.upper
         var shifted: Mode?
         stream: while true {
             let mode = shifted ?? latched

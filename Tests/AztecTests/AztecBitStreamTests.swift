@@ -153,4 +153,26 @@ struct AztecBitStreamTests {
         #expect(noID?.structuredAppend?.count == 2)
         #expect(noID?.structuredAppend?.id == "")
     }
+
+    /// An id with digits is written in Digit mode, its closing space too, then U/L before the letters
+    /// (as zint writes `--structapp=1,3,AB12`); one that starts with a digit latches before its opening
+    /// space. A reviewer found every such symbol unread.
+    @Test func structuredAppendIdWithDigits() {
+        // M/L U/L SP A B D/L 1 2 SP U/L A C then "X": message "AB12", symbol 1 of 3.
+        let c = parse([
+            (29, 5), (29, 5), (1, 5), (2, 5), (3, 5), (30, 5), (3, 4), (4, 4), (1, 4), (14, 4), (2, 5), (4, 5),
+            (25, 5),
+        ])
+        #expect(c?.structuredAppend?.id == "AB12")
+        #expect(c?.structuredAppend?.index == 0)
+        #expect(c?.structuredAppend?.count == 3)
+        #expect(c?.text == "X")
+        // M/L U/L D/L SP 1 2 SP U/L B B then "X": message "12", symbol 2 of 2.
+        let digits = parse([
+            (29, 5), (29, 5), (30, 5), (1, 4), (3, 4), (4, 4), (1, 4), (14, 4), (3, 5), (3, 5), (25, 5),
+        ])
+        #expect(digits?.structuredAppend?.id == "12")
+        #expect(digits?.structuredAppend?.index == 1)
+        #expect(digits?.text == "X")
+    }
 }
