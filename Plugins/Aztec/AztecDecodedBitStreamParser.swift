@@ -138,34 +138,46 @@ public enum AztecDecodedBitStreamParser {
             segments[segments.count - 1].bytes += b
         }
 
-        // Structured append header (ISO/IEC 24778, structured append): M/L U/L, then an optional " id ", the position and the count as
-        // letters A–Z. The header is text like any other: an encoder latches or shifts to write it (an id
-        // with digits is written in Digit mode, its closing space too, then U/L before the letters), and
-        // the message goes on in the mode the header ended in.
+        // The mode codes are read in, and the mode of the next code only (a shift).
         var latched = Mode.upper
+        var shifted: Mode?
+        /// The next code, in the mode it was read in (and whether that was a shifted one); a latch or shift
+        /// among them is applied to `latched` and `shifted`. Nil at the end of the stream.
+        func next() -> (code: Code, mode: Mode, inShift: Bool)? {
+            let mode = shifted ?? latched
+            let inShift = shifted != nil
+            shifted = nil
+            guard let c = read(mode == .digit ? 4 : 5) else { return nil }
+            let code = Self.code(c, in: mode)
+            switch code {
+            case .latch(let m):
+                latched = m
+            case .shift(let m):
+                // A shift invoked from a shifted mode returns there (see the type's documentation).
+                if inShift { latched = mode }
+                shifted = m
+            case .text, .binaryShift, .flag:
+                break
+            }
+            return (code, mode, inShift)
+        }
+
+        // Structured append header: M/L U/L, then an optional " id ", the position and the count as letters
+        // A–Z. The header is text like any other: an encoder latches or shifts to write it (an id with
+        // digits is written in Digit mode, its closing space too, then U/L before the letters), and the
+        // message goes on in the mode the header ended in.
         if bits.count >= 10, read(5) == 29, read(5) == 29 {
-            var shifted: Mode?
             // The header's next character; nil at the end of the stream or at a code that writes no
             // character in a header (B/S, FLG).
             func character() -> UInt8? {
-                while true {
-                    let mode = shifted ?? latched
-                    let inShift = shifted != nil
-                    shifted = nil
-                    guard let c = read(mode == .digit ? 4 : 5) else { return nil }
-                    switch code(c, in: mode) {
-                    case .text(let t):
-                        guard t.count == 1 else { return nil }
-                        return t[0]
-                    case .latch(let m):
-                        latched = m
-                    case .shift(let m):
-                        if inShift { latched = mode }
-                        shifted = m
-                    case .binaryShift, .flag:
-                        return nil
+                while let (code, _, _) = next() {
+                    switch code {
+                    case .text(let t): return t.count == 1 ? t[0] : nil
+                    case .latch, .shift: continue
+                    case .binaryShift, .flag: return nil
                     }
                 }
+                return nil
             }
             var id: [UInt8] = []
             guard var first = character() else { return nil }
@@ -192,22 +204,14 @@ public enum AztecDecodedBitStreamParser {
         }
 
         committed = position
-        var shifted: Mode?
         stream: while true {
-            let mode = shifted ?? latched
-            let inShift = shifted != nil
-            shifted = nil
-            guard let c = read(mode == .digit ? 4 : 5) else { break stream }
-            switch code(c, in: mode) {
+            guard let (code, mode, inShift) = next() else { break stream }
+            switch code {
             case .text(let t):
                 append(t)
                 committed = position
-            case .latch(let m):
-                latched = m
-            case .shift(let m):
-                // A shift invoked from a shifted mode returns there (see the type's documentation).
-                if inShift { latched = mode }
-                shifted = m
+            case .latch, .shift:
+                break
             case .binaryShift:
                 if inShift { latched = mode }
                 guard var count = read(5) else { break stream }
