@@ -7,7 +7,8 @@ import ScanCore
 /// reads as a start character behind a quiet zone starts an attempt; data is read until the next
 /// start/stop character. A read is accepted when every character is in the table, the characters agree
 /// on one narrow width (allowing slow change for perspective), the gaps are short, the quiet zones are
-/// long enough and there are at least ``DecodeOptions/codabarMinLength`` data characters. Read backwards
+/// long enough, there are at least ``DecodeOptions/codabarMinLength`` data characters, and no data
+/// character has the width of the other kind of character (``widthsFitTheirKinds(_:)``). Read backwards
 /// no start/stop character is a valid character, so a symbol is found in one direction only.
 public struct CodabarRowDecoder: LinearRowDecoder {
     /// Light needed before and after the symbol, in narrow-element widths, when the light run lies inside

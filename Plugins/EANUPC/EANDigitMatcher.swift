@@ -93,10 +93,8 @@ struct EANDigitMatcher: Sendable {
         guard let p = pattern(digit, setB: setB),
             let n = Self.normalised(w.0, w.1, w.2, w.3, spread: spread, firstIsBar: firstIsBar)
         else { return nil }
-        let d = [n.0 - p[0], n.1 - p[1], n.2 - p[2], n.3 - p[3]]
-        let bars = firstIsBar ? d[0] + d[2] : d[1] + d[3]
-        let spaces = firstIsBar ? d[1] + d[3] : d[0] + d[2]
-        return (bars - spaces) / 4
+        let even = (n.0 - p[0]) + (n.2 - p[2]), odd = (n.1 - p[1]) + (n.3 - p[3])
+        return (firstIsBar ? even - odd : odd - even) / 4
     }
 
     /// True when `digit` has a partner (``partner(of:)``) whose pattern the widths, with `spread` taken off,

@@ -6,8 +6,10 @@ import ScanCore
 ///
 /// Every dark run that starts a plausible normal guard (bar, space, bar) is tried as the start of each
 /// symbol layout. A layout is accepted when every character matches a pattern (``EANDigitMatcher``), the
-/// guards and character widths are consistent with one module size, the check digit is right, and the
-/// quiet zones are light for long enough (see ``quietZoneModules``).
+/// guards and character widths are consistent with one module size, the check digit is right and no
+/// other reading of its 1s, 7s, 2s and 8s that the bars allow passes it too
+/// (``checkAllowsPartners(_:_:_:)``), and the quiet zones are light for long enough (see
+/// ``quietZoneModules``).
 public struct EANRowDecoder: LinearRowDecoder {
     /// Light needed before and after a symbol, in modules, when the light run lies inside the line.
     /// The standard asks for 7–11 (ISO/IEC 15420 quiet zones); photos often crop them, and no space
